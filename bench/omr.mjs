@@ -226,8 +226,17 @@ async function memoryWhileFourAreRead() {
 }
 
 const verbose = process.env.BENCH_VERBOSE === '1'
-// BENCH_DUMP=<dir> keeps each photo read wrong there (condition-n.jpg, with its sheet as JSON), to look at.
+// BENCH_DUMP=<dir> keeps each photo read wrong there (condition-n.jpg, with its sheet as JSON), each photo refused
+// (refused-condition-n.jpg) and each cleanly marked sheet flagged (flagged-condition-n.jpg), to look at.
 const dumpDir = process.env.BENCH_DUMP
+function dump(condition, n, jpeg, sheet, prefix) {
+  mkdirSync(dumpDir, { recursive: true })
+  writeFileSync(join(dumpDir, `${prefix}${condition}-${n}.jpg`), jpeg)
+  writeFileSync(
+    join(dumpDir, `${prefix}${condition}-${n}.json`),
+    JSON.stringify({ sheet: sheet.spec, truth: sheet.truth, gridTruth: sheet.gridTruth }),
+  )
+}
 // BENCH_CONDITIONS=fold,glare,... picks the conditions (sheet-photo-conditions.ts); each gets BENCH_PHOTOS photos.
 const conditions = (process.env.BENCH_CONDITIONS ?? CONDITIONS.join(',')).split(',').filter(Boolean)
 for (const condition of conditions)
@@ -266,6 +275,7 @@ async function runCondition(condition, index) {
       stats.refused++
       stats.refusals[result.refusal] = (stats.refusals[result.refusal] ?? 0) + 1
       if (verbose) console.error(`${condition} ${n}: refused (${result.refusal}) ${JSON.stringify(photoSpec)}`)
+      if (dumpDir) dump(condition, n, jpeg, sheet, `refused-`)
       continue
     }
     const holder = sheet.spec.holder
@@ -318,11 +328,8 @@ async function runCondition(condition, index) {
       stats.cleanSheets++
       if (flagged) stats.cleanFlagged++
     }
-    if (dumpDir && wrongHere > 0) {
-      mkdirSync(dumpDir, { recursive: true })
-      writeFileSync(join(dumpDir, `${condition}-${n}.jpg`), jpeg)
-      writeFileSync(join(dumpDir, `${condition}-${n}.json`), JSON.stringify({ sheet: sheet.spec, truth: sheet.truth }))
-    }
+    if (dumpDir && wrongHere > 0) dump(condition, n, jpeg, sheet, '')
+    else if (dumpDir && sheet.clean && flagged) dump(condition, n, jpeg, sheet, 'flagged-')
     if (verbose && (wrongHere > 0 || (sheet.clean && flagged) || !codeRight || rollWrong))
       console.error(
         `${condition} ${n}: ${wrongHere} wrong${sheet.clean && flagged ? `, clean but flagged (${flaggedWhat.join(' ')})` : ''}${!codeRight || rollWrong ? ', WRONG LEARNER' : ''} ${JSON.stringify(photoSpec)}`,

@@ -465,6 +465,7 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
     expect(unreadable.status).toBe(422)
     expect(unreadable.body.code).toBe('page_unreadable')
     expect(unreadable.body.detail).toMatch(/corner squares/)
+    expect(unreadable.body.refusal).toBe('corners')
     const form = multipart({}, [
       { field: 'image', filename: 'x.txt', contentType: 'text/plain', data: Buffer.from('hi') },
     ])

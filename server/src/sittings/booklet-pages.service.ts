@@ -53,8 +53,15 @@ export function toBookletPage(row: BookletPageRow): BookletPage {
   }
 }
 
-const pageUnreadable = (message: string) =>
-  new AppError(422, 'page_unreadable', bookletMessages.pageUnreadable(message))
+const pageUnreadable = (message: string, refusal?: string) =>
+  new AppError(
+    422,
+    'page_unreadable',
+    bookletMessages.pageUnreadable(message),
+    undefined,
+    undefined,
+    refusal ? { refusal } : undefined,
+  )
 
 /** Whose page it is: the code's learner (decision 061's rules), or the roll grid's (blank and spare pages). */
 async function learnerOf(
@@ -93,7 +100,7 @@ function refusalOf(result: Extract<BookletPageResult, { ok: false }>) {
   if (result.refusal === 'not_an_image') return notAPhoto()
   if (result.refusal === 'too_large') return new PayloadTooLarge(sittingMessages.photoTooManyPixels)
   if (result.refusal === 'wrong_sitting') return new Conflict(result.message, 'wrong_sitting')
-  return pageUnreadable(result.message)
+  return pageUnreadable(result.message, result.refusal)
 }
 
 /** The earlier scan this photo retakes, and the sheet it is kept as (a copy's `<sheet>/<n>`): decision 075. */

@@ -10,7 +10,8 @@ const photoRules = {
   failOn: 'truncated',
 } satisfies DecodeRules
 
-const tooCostly = () => new AppError(422, 'sheet_unreadable', sittingMessages.photoTooCostly)
+const tooCostly = () =>
+  new AppError(422, 'sheet_unreadable', sittingMessages.photoTooCostly, undefined, undefined, { refusal: 'too_costly' })
 
 /** Refuses a photo from its header alone (415, 413 or 422): nothing is decoded before the check. */
 export async function checkPhoto(bytes: Buffer) {

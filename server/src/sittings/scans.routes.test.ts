@@ -499,6 +499,8 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     expect(unreadable.status).toBe(422)
     expect(unreadable.body.code).toBe('sheet_unreadable')
     expect(unreadable.body.detail).toMatch(/corner squares|blurred|dark|QR code/)
+    // The cause by name beside the sentence: a screen in Nepali says it in its own words (issue 79).
+    expect(['corners', 'blurred', 'dark', 'qr']).toContain(unreadable.body.refusal)
     const kept = await t.db.selectFrom('sitting_scans').select('sitting_id').execute()
     expect(kept).toEqual([{ sitting_id: 2 }])
   })

@@ -33,7 +33,8 @@ function refusalOf(result: Extract<SheetReadResult, { ok: false }>): AppError {
     case 'wrong_sitting':
       return new Conflict(result.message, 'wrong_sitting')
     default:
-      return new AppError(422, 'sheet_unreadable', result.message)
+      // The refusal's kind beside its sentence: a screen in Nepali says the same cause in its own words.
+      return new AppError(422, 'sheet_unreadable', result.message, undefined, undefined, { refusal: result.refusal })
   }
 }
 

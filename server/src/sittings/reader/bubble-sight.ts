@@ -8,7 +8,13 @@ const ANGLES = 12
 /** Where paper is looked for beyond the printed outline: past its stroke and its blur, short of a neighbour. */
 const OUTSIDE_MM = 0.75
 /** The first block of a run is looked for this far around the markers' place; the next ones around the last. */
-const FIRST_REACH_MM = 4
+export const FIRST_REACH_MM = 4
+/**
+ * On a bent page (decision 115) the markers' transform misplaces the middle of the page by up to a column of
+ * options (6 mm: two markers on a curled edge both lifted); the first blocks are looked for past that, and the
+ * guard of rings beyond the block's edges tells the block from its slips.
+ */
+export const BENT_REACH_MM = 8
 const NEXT_REACH_MM = 1.6
 const COARSE_STEP_MM = 0.4
 const FINE_REACH_MM = 0.4
@@ -163,8 +169,8 @@ function sight<B extends Bubble>(image: GreyImage, t: Template, bubbles: readonl
 const FIRST_CANDIDATES = 3
 
 /** Where a run's first block may be, best first, by the fine score (issue 59's fold photos): decision 054. */
-function firstPlaces(image: GreyImage, t: Template, guard: Template, from: Point) {
-  return searchPeaks(image, t, from, FIRST_REACH_MM, COARSE_STEP_MM, guard, FIRST_CANDIDATES)
+function firstPlaces(image: GreyImage, t: Template, guard: Template, from: Point, reach: number) {
+  return searchPeaks(image, t, from, reach, COARSE_STEP_MM, guard, FIRST_CANDIDATES)
     .map((coarse) => searchPeaks(image, t, coarse, FINE_REACH_MM, FINE_STEP_MM, guard, 1)[0]!)
     .sort((p, q) => q.score - p.score)
 }
@@ -191,10 +197,11 @@ export function sightBlocks<B extends Bubble>(
   image: GreyImage,
   toImage: Homography,
   blocks: readonly (readonly B[])[],
+  reach = FIRST_REACH_MM,
 ): SightedBubble<B>[][] {
   const templates = blocks.map((block) => template(toImage, block))
   const guard = template(toImage, beyondEdges(blocks[0]!, blocks.flat()))
-  return follow(image, templates, blocks, firstPlaces(image, templates[0]!, guard, { x: 0, y: 0 })[0]!).sighted
+  return follow(image, templates, blocks, firstPlaces(image, templates[0]!, guard, { x: 0, y: 0 }, reach)[0]!).sighted
 }
 
 /** The bubbles of a block's top row (`end` -1) or bottom row (+1), and where the next row out would be printed. */
@@ -236,28 +243,107 @@ export interface SightedColumn<B extends Bubble> {
   endsClear: boolean
 }
 
+/**
+ * The stretches a block is tried at on a bent page, along the page's width and its height about the block's middle:
+ * a curl along an edge magnifies the page across that edge, by up to a tenth where the paper rises steeply.
+ */
+export const BENT_STRETCHES = [0.94, 1, 1.06, 1.12]
+
+/** `toImage` with the page stretched by `sx` and `sy` about `centre` (page mm) first. */
+export function stretchedAbout(toImage: Homography, centre: Point, sx: number, sy: number): Homography {
+  const a = [sx, 0, centre.x * (1 - sx), 0, sy, centre.y * (1 - sy), 0, 0, 1]
+  const out = new Array<number>(9).fill(0)
+  for (let r = 0; r < 3; r++)
+    for (let k = 0; k < 3; k++)
+      for (let j = 0; j < 3; j++) out[r * 3 + j] = out[r * 3 + j]! + toImage[r * 3 + k]! * a[k * 3 + j]!
+  return out
+}
+
+/**
+ * A run's first block at `place`, scored at the stretch that fits it best (decision 115): the markers' transform of
+ * a curled page is scaled against the page near the lifted edge, so a row's first ring falls off its template and a
+ * block slipped by an option can score as high as the block itself.
+ */
+function bentScore(
+  image: GreyImage,
+  toImage: Homography,
+  blocks: readonly (readonly Bubble[])[],
+  place: Point,
+): number {
+  const block = blocks[0]!
+  const centre = {
+    x: block.reduce((sum, b) => sum + b.x_mm, 0) / block.length,
+    y: block.reduce((sum, b) => sum + b.y_mm, 0) / block.length,
+  }
+  const beyond = beyondEdges(block, blocks.flat())
+  let best = -Infinity
+  for (const sx of BENT_STRETCHES)
+    for (const sy of BENT_STRETCHES) {
+      const h = stretchedAbout(toImage, centre, sx, sy)
+      const t = template(h, block)
+      const guard = template(h, beyond)
+      const peak = searchPeaks(image, t, place, FINE_REACH_MM, 2 * FINE_STEP_MM, guard, 1)[0]!
+      best = Math.max(best, searchPeaks(image, t, peak, FINE_STEP_MM * 2, FINE_STEP_MM, guard, 1)[0]!.score)
+    }
+  return best
+}
+
+/**
+ * Whether a column as followed has an option's place with no ring seen down all its rows: a column an option over
+ * puts its rows' last (or first) bubble on the paper past the row, every row alike (decision 115, issue 79).
+ */
+function hasHollowOption(sighted: readonly SightedBubble<Bubble>[][]): boolean {
+  const byOption = new Map<number, number[]>()
+  for (const block of sighted) {
+    const rows = new Map<number, SightedBubble<Bubble>[]>()
+    for (const s of block) {
+      const key = Math.round(s.bubble.y_mm * 10)
+      rows.set(key, [...(rows.get(key) ?? []), s])
+    }
+    for (const row of rows.values())
+      [...row]
+        .sort((p, q) => p.bubble.x_mm - q.bubble.x_mm)
+        .forEach((s, option) => byOption.set(option, [...(byOption.get(option) ?? []), s.contrast]))
+  }
+  return [...byOption.values()].some(
+    (contrasts) =>
+      contrasts.length >= 4 && contrasts.reduce((sum, c) => sum + c, 0) / contrasts.length < MIN_RING_CONTRAST,
+  )
+}
+
 /** Finds a column of questions by its outlines, block by block down from `from`: decision 054 "In the code". */
 export function sightColumn<B extends Bubble>(
   image: GreyImage,
   toImage: Homography,
   blocks: readonly (readonly B[])[],
   from: Point,
+  reach = FIRST_REACH_MM,
+  bent = false,
 ): SightedColumn<B> {
   const templates = blocks.map((block) => template(toImage, block))
   const guard = template(toImage, beyondEdges(blocks[0]!, blocks.flat()))
-  const places = firstPlaces(image, templates[0]!, guard, from)
+  const places = firstPlaces(image, templates[0]!, guard, from, reach)
   const best = places[0]!
   const tries = [...places]
-  for (const shift of [-ROW_PITCH_MM, ROW_PITCH_MM]) {
-    const around = { x: best.x, y: best.y + shift }
+  // On a bent page the column may also be an option over: its places there are tried too.
+  const shifts = [
+    { x: 0, y: -ROW_PITCH_MM },
+    { x: 0, y: ROW_PITCH_MM },
+    ...(bent ? [-OPTION_PITCH_MM, OPTION_PITCH_MM].map((x) => ({ x, y: 0 })) : []),
+  ]
+  for (const shift of shifts) {
+    const around = { x: best.x + shift.x, y: best.y + shift.y }
     if (!tries.some((p) => Math.hypot(p.x - around.x, p.y - around.y) < 1))
       tries.push(searchPeaks(image, templates[0]!, around, FINE_REACH_MM, FINE_STEP_MM, guard, 1)[0]!)
   }
-  tries.sort((p, q) => q.score - p.score)
+  // On a bent page, each place is scored again with the block turned and scaled a little as a curl turns it there.
+  const scored =
+    reach > FIRST_REACH_MM ? tries.map((p) => ({ ...p, score: bentScore(image, toImage, blocks, p) })) : tries
+  scored.sort((p, q) => q.score - p.score)
   let first: SightedColumn<B> | null = null
-  for (const start of tries) {
+  for (const start of scored) {
     const { offsets, sighted } = follow(image, templates, blocks, start)
-    const clear = endsClear(image, toImage, blocks, offsets)
+    const clear = endsClear(image, toImage, blocks, offsets) && !(bent && hasHollowOption(sighted))
     if (clear) return { blocks: sighted, start: offsets[0]!, endsClear: true }
     first ??= { blocks: sighted, start: offsets[0]!, endsClear: false }
   }

@@ -1,8 +1,10 @@
 import { sampleGrey, type GreyImage, type Point } from './grey-image'
 import { MARKER_SIZE_MM, PAGE, MARKER_INSET_MM } from '../sheet/sheet-layout'
 
-interface Blob extends Point {
+/** A dark blob: its centroid, its area (px) and its second moments (px^2), which give its shape (decision 115). */
+export interface Blob extends Point {
   area: number
+  shape: { xx: number; yy: number; xy: number }
 }
 
 const SPAN_X_MM = PAGE.width_mm - 2 * MARKER_INSET_MM
@@ -116,7 +118,7 @@ export function solidBlobs(mask: Uint8Array, width: number, height: number): Blo
     const elongation = (trace / 2 + spread) / Math.max(1e-9, trace / 2 - spread)
     const boxFill = area / ((maxX[r]! - minX[r]! + 1) * (maxY[r]! - minY[r]! + 1))
     if (solidity < 0.85 || solidity > 1.12 || elongation > 4 || boxFill < 0.45) continue
-    blobs.push({ x: cx, y: cy, area })
+    blobs.push({ x: cx, y: cy, area, shape: { xx: vxx, yy: vyy, xy: vxy } })
   }
   return blobs
 }
@@ -164,7 +166,7 @@ function quadCost(quad: Blob[]): number {
 }
 
 /** Quadrilaterals of four blobs that could be the corner markers, largest first: decision 054 "In the code". */
-export function findMarkerQuads(image: GreyImage, limit = 20): Point[][] {
+export function findMarkerQuads(image: GreyImage, limit = 20): Blob[][] {
   const blobs = solidBlobs(darkMask(image), image.width, image.height)
     .filter((blob) => isOnPaper(image, blob))
     .sort((a, b) => b.area - a.area)
@@ -181,7 +183,7 @@ export function findMarkerQuads(image: GreyImage, limit = 20): Point[][] {
   return quads
     .sort((p, q) => q.area - p.area)
     .slice(0, limit)
-    .map(({ quad }) => quad.map(({ x, y }) => ({ x, y })))
+    .map(({ quad }) => quad)
 }
 
 /** Whether a blob is dark on light all around, as a marker on its paper margin is. */
@@ -194,7 +196,7 @@ function isOnPaper(image: GreyImage, blob: Blob): boolean {
     const angle = (step / 24) * 2 * Math.PI
     const x = blob.x + radius * Math.cos(angle)
     const y = blob.y + radius * Math.sin(angle)
-    // Past the frame's edge is not seen, not dark: a tight frame is told apart later (read-sheet 'cropped').
+    // Past the frame's edge is not seen, not dark: a marker at a tight frame's edge is measured on its other sides.
     if (x < 0 || y < 0 || x > image.width - 1 || y > image.height - 1) continue
     seen++
     if (sampleGrey(image, x, y) < inside * 1.6 + 8) darker++

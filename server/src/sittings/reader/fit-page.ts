@@ -1,4 +1,4 @@
-import { sightNear, type SightedBubble } from './bubble-sight'
+import { BENT_STRETCHES, MIN_RING_CONTRAST, sightNear, stretchedAbout, type SightedBubble } from './bubble-sight'
 import type { GreyImage, Point } from './grey-image'
 import type { Homography } from './homography'
 import { fitPageModel, flatModel, modelOffset, regionHomography, type ModelControl, type PageModel } from './page-model'
@@ -70,16 +70,93 @@ export function fitModel<B extends Bubble>(
   return model
 }
 
-/** Each region's rings looked for again where the model puts them: how far they are is the region's residual. */
+/** A region is tried stretched along one axis at a time: a curl magnifies the page across its lifted edge. */
+const REGION_STRETCHES = BENT_STRETCHES.filter((k) => k !== 1).flatMap((k) => [
+  [k, 1],
+  [1, k],
+])
+
+const meanContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
+  sighted.reduce((sum, s) => sum + s.contrast, 0) / sighted.length
+
+/**
+ * Each region's rings looked for again where the model puts them: how far they are is the region's residual. A
+ * region the model misses, or where a ring is not seen, is tried stretched along the page's width and height (a
+ * curl magnifies the page near its lifted edge more steeply than the surface through the blocks' places follows):
+ * the stretch under the limit whose rings are seen most plainly is the region's, as a translation under a
+ * millimetre cannot be a slip (decision 115). Without `stretch`, the offsets found are the model's own, to fit it again.
+ */
 export function readThroughModel<B extends Bubble>(
   image: GreyImage,
   model: PageModel,
   regions: readonly (readonly B[])[],
+  stretch = true,
 ): FittedRegion<B>[] {
   return regions.map((bubbles) => {
     const rect = rectOf(bubbles)
-    const toImage = regionHomography(model, rect)
-    const near = sightNear(image, toImage, bubbles)
-    return { bubbles, toImage, sighted: near.sighted, residualMm: Math.hypot(near.offset.x, near.offset.y), rect }
+    const base = regionHomography(model, rect)
+    let toImage = base
+    let near = sightNear(image, base, bubbles)
+    let residualMm = Math.hypot(near.offset.x, near.offset.y)
+    if (stretch && (residualMm > RESIDUAL_MM || near.sighted.some((s) => s.contrast < MIN_RING_CONTRAST))) {
+      const centre = centreOf(bubbles)
+      let plainest = residualMm > RESIDUAL_MM ? -Infinity : meanContrast(near.sighted)
+      for (const [sx, sy] of REGION_STRETCHES) {
+        const stretched = stretchedAbout(base, centre, sx, sy)
+        const there = sightNear(image, stretched, bubbles)
+        const residual = Math.hypot(there.offset.x, there.offset.y)
+        const plainness = meanContrast(there.sighted)
+        if (residual <= RESIDUAL_MM && plainness > plainest) {
+          plainest = plainness
+          toImage = stretched
+          near = there
+          residualMm = residual
+        }
+      }
+    }
+    return { bubbles, toImage, sighted: near.sighted, residualMm, rect }
   })
+}
+
+/**
+ * The page model through the markers taken two ways, each with the blocks' rings, and the regions read through the
+ * one that fits them better (fewer blocks it passes over a slip's distance from where their rings were found, then
+ * fewer regions over the limit or with a ring not seen, then less residual in all): each
+ * marker at its centre (a
+ * curl's lifted marker is larger and turned, and its corners would bend the middle of the page a column over), or
+ * each of its corners (a wide lens's scale near the markers, which the centres do not give) (decision 115).
+ */
+export function fitAndRead<B extends Bubble>(
+  image: GreyImage,
+  base: Homography,
+  markerWays: readonly (readonly ModelControl[])[],
+  toFit: readonly RegionToFit<B>[],
+) {
+  const bubbles = toFit.map((r) => r.bubbles)
+  const attempt = (controls: readonly ModelControl[]) => {
+    const model = fitModel(base, controls, toFit)
+    const regions = readThroughModel(image, model, bubbles)
+    const poor = regions.filter(
+      (r) => r.residualMm > RESIDUAL_MM || r.sighted.some((b) => b.contrast < MIN_RING_CONTRAST),
+    ).length
+    const residual = regions.reduce((sum, r) => sum + r.residualMm, 0)
+    // Blocks the surface passes far from where their rings were found: the markers' way bent it off the rings.
+    const missed = toFit.filter((r) => {
+      if (!r.found) return false
+      const c = centreOf(r.bubbles)
+      const d = modelOffset(model, c.x, c.y)
+      return Math.hypot(d.x - r.found.x, d.y - r.found.y) > OUTLIER_MM
+    }).length
+    return { controls, model, regions, poor, residual, missed }
+  }
+  const better = (p: ReturnType<typeof attempt>, q: ReturnType<typeof attempt>) =>
+    p.missed !== q.missed ? p.missed < q.missed : p.poor !== q.poor ? p.poor < q.poor : p.residual < q.residual
+  let best = attempt(markerWays[0]!)
+  // A way that fits every region is kept: the next is tried only where this one leaves a region poorly fitted.
+  for (const controls of markerWays.slice(1)) {
+    if (best.poor === 0 && best.missed === 0) break
+    const next = attempt(controls)
+    if (better(next, best)) best = next
+  }
+  return best
 }

@@ -1,12 +1,11 @@
 import { bubbleFill } from './bubble-fill'
-import { fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
+import { fitAndRead, RESIDUAL_MM } from './fit-page'
 import { MIN_RING_CONTRAST, sightBlocks } from './bubble-sight'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { project, type Homography } from './homography'
-import { regionHomography } from './page-model'
 import { BLANK_FILL, MARK_FILL } from './mark-decisions'
 import { photoBox, rollRect, type PhotoBox } from './photo-box'
-import { openPage, readRoll, REFUSAL_MESSAGES, type LocatedPage, type SheetRefusal } from './read-sheet'
+import { markerPlace, openPage, readRoll, REFUSAL_MESSAGES, type LocatedPage, type SheetRefusal } from './read-sheet'
 import { verifyBookletCode, type BookletCode } from '../booklet/booklet-code'
 import {
   buildBookletLayout,
@@ -74,7 +73,7 @@ function readQuestions(image: GreyImage, located: LocatedPage, layout: BookletLa
   const toFit = rows.flatMap((row) => {
     const blocks: BookletLayout['questions'][] = []
     for (let i = 0; i < row.length; i += BLOCK_BUBBLES) blocks.push(row.slice(i, i + BLOCK_BUBBLES))
-    return sightBlocks(image, located.toImage, blocks).map((found, b) => {
+    return sightBlocks(image, located.toImage, blocks, located.reach).map((found, b) => {
       const seen = found.filter((s) => s.contrast >= MIN_RING_CONTRAST && !s.glare).length >= found.length * 0.75
       const first = found[0]!
       return {
@@ -83,12 +82,7 @@ function readQuestions(image: GreyImage, located: LocatedPage, layout: BookletLa
       }
     })
   })
-  const model = fitModel(located.toImage, located.controls, toFit)
-  const regions = readThroughModel(
-    image,
-    model,
-    toFit.map((r) => r.bubbles),
-  )
+  const { regions } = fitAndRead(image, located.toImage, [located.controls, located.cornerControls], toFit)
   const typical = percentile(
     regions.flatMap((r) => r.sighted.map((s) => s.contrast)),
     0.5,
@@ -136,8 +130,10 @@ export function readLocatedBookletPage(
   const rollGrid = hasRollGrid(code)
   const layout = buildBookletLayout({ numbers, rollGrid })
   const { marked, doubtful } = readQuestions(image, located, layout)
-  const rollPlace = regionHomography(fitModel(toImage, located.controls, []), rollRect(SHEET_PARTS))
-  const roll = rollGrid ? readRoll(image, rollPlace, levels) : undefined
+  const rollBubbles = SHEET_PARTS.roll.flatMap((column) => column.digits)
+  const roll = rollGrid
+    ? readRoll(image, markerPlace(image, located, rollRect(SHEET_PARTS), rollBubbles), levels)
+    : undefined
   return {
     ok: true,
     code,

@@ -1,12 +1,20 @@
 import { decodeRaster } from '../../lib/decode-gate'
 import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
-import { columnEnd, MIN_RING_CONTRAST, sightBlocks, sightColumn, type SightedBubble } from './bubble-sight'
-import { fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
+import {
+  BENT_REACH_MM,
+  columnEnd,
+  FIRST_REACH_MM,
+  MIN_RING_CONTRAST,
+  sightBlocks,
+  sightColumn,
+  type SightedBubble,
+} from './bubble-sight'
+import { fitAndRead, fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
 import { decodeSheetQr, type SheetQr } from './decode-qr'
-import { findMarkerQuads } from './find-markers'
+import { findMarkerQuads, type Blob } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { invertHomography, project, solveHomography, type Homography } from './homography'
-import { fitPageModel, modelOffset, regionHomography, type ModelControl } from './page-model'
+import { fitPageModel, modelOffset, regionHomography, type ModelControl, type PageRect } from './page-model'
 import { BLANK_FILL, decideChoice } from './mark-decisions'
 import { gridRect, photoBox, questionRect, rollRect, setRect, type PhotoBox } from './photo-box'
 import { readNumber } from '@quiz/contracts/rules/numbers'
@@ -35,6 +43,12 @@ const FINDER_TOLERANCE_MM = 1.5
  * placement is taken only when no page meets the tighter tolerance, and the rings then check it (decision 115).
  */
 const BENT_FINDER_TOLERANCE_MM = 3
+/**
+ * Two markers on a curled edge, both lifted, move the transform through the four so that the QR code's finders sit
+ * up to this far from it (and the middle of the page as far): such a placement is taken only when no other is, and
+ * read as a bent page, the rows looked for further around it (decision 115).
+ */
+const CURLED_FINDER_TOLERANCE_MM = 7
 /** How far (page mm) a marker's corner may sit from where the fitted transform puts it. */
 const CORNER_TOLERANCE_MM = 0.5
 /**
@@ -49,7 +63,6 @@ export type SheetRefusal =
   | 'too_costly'
   | 'corners'
   | 'not_flat'
-  | 'cropped'
   | 'glare'
   | 'blurred'
   | 'dark'
@@ -63,7 +76,6 @@ export const REFUSAL_MESSAGES: Record<SheetRefusal, string> = {
     'The photo takes too long to read (over 64 JPEG scans, or over 10 s): send the photo as the phone camera takes it.',
   corners: 'All four corner squares must be in the photo.',
   not_flat: 'Lay the sheet flat: it is folded or curled, or the phone is too close.',
-  cropped: 'Leave a little table around the sheet: the photo cuts its edges.',
   glare: 'Move away from the light: there is glare on the bubbles.',
   blurred: 'The photo is too blurred.',
   dark: 'The photo is too dark.',
@@ -142,16 +154,17 @@ const MARKER_CENTRES = FIXED_PARTS.markers.map((m) => ({ x: m.x_mm, y: m.y_mm })
 /** The page turned half a turn: the markers sit symmetrically, so it takes each one onto another. */
 const HALF_TURN = [-1, 0, FIXED_PARTS.page.width_mm, 0, -1, FIXED_PARTS.page.height_mm, 0, 0, 1]
 
-/** The transform from the marker centres for both ways the page can lie: the one whose QR decodes. */
-function roughPlacements(quad: Point[]): Homography[] {
+/**
+ * The transform from the marker centres for both ways the page can lie: the one whose QR decodes; with each
+ * marker's blob in the layout's order of markers, for measuring a bent marker by its own shape.
+ */
+function roughPlacements(quad: readonly Blob[]): { rough: Homography; blobs: Blob[] }[] {
   const side = (i: number) => Math.hypot(quad[(i + 1) % 4]!.x - quad[i]!.x, quad[(i + 1) % 4]!.y - quad[i]!.y)
   const first = side(0) + side(2) < side(1) + side(3) ? 0 : 1
   return [first, 1 - first].flatMap((shift) => {
-    const h = solveHomography(
-      MARKER_CENTRES,
-      [0, 1, 2, 3].map((i) => quad[(i + shift) % 4]!),
-    )
-    return h ? [h] : []
+    const blobs = [0, 1, 2, 3].map((i) => quad[(i + shift) % 4]!)
+    const h = solveHomography(MARKER_CENTRES, blobs)
+    return h ? [{ rough: h, blobs }] : []
   })
 }
 
@@ -210,12 +223,14 @@ const typicalContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
     0.5,
   )
 
-export function readRoll(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['roll'] {
-  const [sighted] = sightBlocks(image, h, [FIXED_PARTS.roll.flatMap((column) => column.digits)])
-  const typical = typicalContrast(sighted!)
+export function readRoll(image: GreyImage, place: MarkerPlace<Bubble>, levels: PageLevels): SheetReading['roll'] {
+  const { toImage: h, sighted } = place
+  const typical = typicalContrast(sighted)
   const digits: (number | null)[] = []
   FIXED_PARTS.roll.forEach((column, c) => {
-    const row = sighted!.slice(c * column.digits.length, (c + 1) * column.digits.length)
+    const row = sighted.slice(c * column.digits.length, (c + 1) * column.digits.length) as SightedBubble<
+      (typeof column.digits)[number]
+    >[]
     const choice = decideSighted(image, h, levels, row, (d) => d.digit, typical)
     digits.push(choice.kind === 'one' ? choice.value : choice.kind === 'none' ? null : -1)
   })
@@ -228,9 +243,9 @@ export function readRoll(image: GreyImage, h: Homography, levels: PageLevels): S
   return Number(rest.join(''))
 }
 
-function readSet(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['set'] {
-  const [sighted] = sightBlocks(image, h, [FIXED_PARTS.set])
-  const choice = decideSighted(image, h, levels, sighted!, (s) => s.set, typicalContrast(sighted!))
+function readSet(image: GreyImage, place: MarkerPlace<Bubble>, levels: PageLevels): SheetReading['set'] {
+  const sighted = place.sighted as SightedBubble<(typeof FIXED_PARTS.set)[number]>[]
+  const choice = decideSighted(image, place.toImage, levels, sighted, (s) => s.set, typicalContrast(sighted))
   if (choice.kind === 'one') return choice.value
   return choice.kind === 'none' ? null : 'unclear'
 }
@@ -254,7 +269,7 @@ function questionRuns(layout: SheetLayout) {
 type SightedOption = SightedBubble<SheetLayout['questions'][number]['options'][number]>
 
 /** Every question's bubbles found again, column by column from the left (docs/decisions/074). */
-export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLayout) {
+export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLayout, reach = FIRST_REACH_MM) {
   const byNumber = new Map<number, SightedOption[]>()
   const columns: { blocks: SheetLayout['questions'][]; found: SightedOption[][]; clear: boolean }[] = []
   let from = { x: 0, y: 0 }
@@ -265,6 +280,9 @@ export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLay
       h,
       run.map((block) => block.flatMap((q) => q.options)),
       from,
+      // The first column is looked for around the markers' place, each next one around the column before it.
+      columns.length === 0 ? reach : FIRST_REACH_MM,
+      reach > FIRST_REACH_MM,
     )
     from = column.start
     if (!column.endsClear) bent = true
@@ -292,21 +310,21 @@ function foundOffset(found: readonly SightedOption[], clear: boolean): Point | n
 /** The page model through the markers and every block of questions, and each block read through it (115). */
 export function fitQuestions(
   image: GreyImage,
-  located: Pick<LocatedPage, 'toImage' | 'controls'>,
+  located: Pick<LocatedPage, 'toImage' | 'controls' | 'cornerControls' | 'reach'>,
   layout: SheetLayout,
 ) {
-  const { columns } = sightQuestions(image, located.toImage, layout)
+  const { columns } = sightQuestions(image, located.toImage, layout, located.reach)
   const toFit = columns.flatMap((column) =>
     column.blocks.map((block, b) => ({
       bubbles: block.flatMap((q) => q.options),
       found: foundOffset(column.found[b]!, column.clear),
     })),
   )
-  const model = fitModel(located.toImage, located.controls, toFit)
-  const regions = readThroughModel(
+  const { model, regions, controls } = fitAndRead(
     image,
-    model,
-    toFit.map((r) => r.bubbles),
+    located.toImage,
+    [located.controls, located.cornerControls],
+    toFit,
   )
   // A column whose end rows, where the model puts them, have rings a row past them was found a row over: not read.
   let at = 0
@@ -326,7 +344,7 @@ export function fitQuestions(
     at += column.blocks.length
   }
   const blocks = columns.flatMap((column) => column.blocks)
-  return { model, regions, blocks, bent, toFit }
+  return { model, regions, blocks, bent, toFit, controls }
 }
 
 /** A grid column as read: its kind and the choice among its bubbles (by index in the column). */
@@ -383,14 +401,14 @@ export function composeNumber(columns: readonly GridColumnRead[]): NumericAnswer
 function readGrids(
   image: GreyImage,
   located: LocatedPage,
-  fitted: Pick<ReturnType<typeof fitQuestions>, 'model' | 'toFit'>,
+  fitted: Pick<ReturnType<typeof fitQuestions>, 'model' | 'toFit' | 'controls'>,
   layout: SheetLayout,
   questionRings: readonly SightedBubble<Bubble>[],
 ) {
   const grids = layout.numeric ?? []
   if (grids.length === 0) return []
   const bubbles = grids.map((grid) => grid.columns.flatMap((column) => column.bubbles))
-  const first = readThroughModel(image, fitted.model, bubbles)
+  const first = readThroughModel(image, fitted.model, bubbles, false)
   const gridFits = first.map((region, g) => {
     const centre = rectCentre(region.rect)
     const at = modelOffset(fitted.model, centre.x, centre.y)
@@ -402,7 +420,7 @@ function readGrids(
         : null
     return { bubbles: bubbles[g]!, found }
   })
-  const model = fitModel(located.toImage, located.controls, [...fitted.toFit, ...gridFits])
+  const model = fitModel(located.toImage, fitted.controls, [...fitted.toFit, ...gridFits])
   const regions = readThroughModel(image, model, bubbles)
   const typical = typicalContrast([...questionRings, ...regions.flatMap((r) => r.sighted)])
   return grids.map((grid, g) => {
@@ -446,7 +464,15 @@ function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout
   blocks.forEach((block, b) => {
     const region = regions[b]!
     const h = region.toImage
+    // Rings unseen in half a block's rows, without glare: the block is not where its rings are (a slip that left
+    // some of them on paper), and a row of it that seems clear is not trusted either (issue 79).
     let at = 0
+    const unseenRows = block.filter((question) => {
+      const row = region.sighted.slice(at, (at += question.options.length))
+      return row.some((s) => s.contrast < MIN_RING_CONTRAST && !s.glare)
+    }).length
+    const misplaced = unseenRows * 2 >= block.length
+    at = 0
     for (const question of block) {
       const row = region.sighted.slice(at, at + question.options.length)
       at += question.options.length
@@ -454,7 +480,7 @@ function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout
       if (row.some((s) => s.glare && isUnseen(s, typical))) glared++
       const choice = decideSighted(image, h, located.levels, row, (o) => o.label, typical)
       // A region the model does not fit is flagged whatever its bubbles seem to say (decision 115).
-      const poorFit = region.residualMm > RESIDUAL_MM
+      const poorFit = region.residualMm > RESIDUAL_MM || misplaced
       const answer: SheetAnswer = poorFit
         ? {
             flag: 'unclear',
@@ -490,10 +516,10 @@ interface MarkerPlacement {
 }
 
 /** The page placed by the markers' edges, measured twice; `bent` when no one transform meets them: decision 115. */
-function placeByMarkers(image: GreyImage, rough: Homography): MarkerPlacement | null {
-  const first = refineByMarkerEdges(image, rough, FIXED_PARTS)
+function placeByMarkers(image: GreyImage, rough: Homography, blobs: readonly Blob[]): MarkerPlacement | null {
+  const first = refineByMarkerEdges(image, rough, FIXED_PARTS, blobs)
   if (!first) return null
-  const second = refineByMarkerEdges(image, first.toImage, FIXED_PARTS)
+  const second = refineByMarkerEdges(image, first.toImage, FIXED_PARTS, blobs)
   const best = second && second.residualMm <= first.residualMm ? second : first
   if (best.residualMm > BENT_MM) return null
   return { toImage: best.toImage, bent: best.residualMm > CORNER_TOLERANCE_MM, corners: best.corners }
@@ -506,6 +532,25 @@ function markerControls(toImage: Homography, corners: MarkerPlacement['corners']
   return corners.map(({ page, image }) => {
     const seen = project(back, image.x, image.y)
     return { page, offset: { x: seen.x - page.x, y: seen.y - page.y }, weight: MARKER_WEIGHT }
+  })
+}
+
+/**
+ * Each marker as one control of the page model: where its corners put its centre, counting as many as its corners.
+ * Its corners apart would teach the model the marker's own scale and turn, which a curl changes much near a lifted
+ * marker (its corners 2 mm off the transform, 4.5 mm apart): a smooth surface carries that gradient across the page
+ * and misplaces the rows in the middle by a column (decision 115).
+ */
+function markerCentres(corners: readonly ModelControl[]): ModelControl[] {
+  return FIXED_PARTS.markers.flatMap((m) => {
+    const own = corners.filter(
+      (c) => Math.abs(c.page.x - m.x_mm) < m.size_mm && Math.abs(c.page.y - m.y_mm) < m.size_mm,
+    )
+    if (own.length === 0) return []
+    const mean = (axis: 'x' | 'y') => own.reduce((sum, c) => sum + c.offset[axis], 0) / own.length
+    return [
+      { page: { x: m.x_mm, y: m.y_mm }, offset: { x: mean('x'), y: mean('y') }, weight: MARKER_WEIGHT * own.length },
+    ]
   })
 }
 
@@ -524,22 +569,6 @@ function qrPlacement(way: Homography, controls: ModelControl[], bent: boolean): 
   return model ? regionHomography(model, QR_RECT) : way
 }
 
-/** Whether the frame cuts the paper the markers' edges are measured against (7 mm out, where the edge profiles end). */
-function isCropped(image: GreyImage, toImage: Homography): boolean {
-  const reach = 7
-  return FIXED_PARTS.markers.some((m) =>
-    [
-      [-reach, 0],
-      [reach, 0],
-      [0, -reach],
-      [0, reach],
-    ].some(([dx, dy]) => {
-      const p = project(toImage, m.x_mm + dx!, m.y_mm + dy!)
-      return p.x < 0 || p.y < 0 || p.x > image.width - 1 || p.y > image.height - 1
-    }),
-  )
-}
-
 /** Whether the QR code's finder patterns sit where the layout prints them (within `tolerance` mm), as placed. */
 const findersAgree = (qr: SheetQr, tolerance = FINDER_TOLERANCE_MM) =>
   qr.finders.every((found, i) => {
@@ -551,8 +580,12 @@ export interface LocatedPage {
   toImage: Homography
   levels: PageLevels
   payload: string
-  /** The markers' corners, as the page model's first controls (decision 115). */
+  /** The markers, one control each at its centre, as the page model's first controls (decision 115). */
   controls: ModelControl[]
+  /** The markers' corners each a control: the model they make follows a lens's scale near the markers. */
+  cornerControls: ModelControl[]
+  /** How far (mm) around where the markers put them the first blocks of bubbles are looked for: further when bent. */
+  reach: number
 }
 
 /** Where the page is and what its QR code says, or why not: decision 054 "In the code". */
@@ -562,10 +595,17 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
 
   let markersFound: Homography | null = null
   let bent = false
-  let placed: { toImage: Homography; payload: string; controls: ModelControl[]; rank: number } | null = null
+  let placed: {
+    toImage: Homography
+    payload: string
+    controls: ModelControl[]
+    corners: ModelControl[]
+    bent: boolean
+    rank: number
+  } | null = null
   search: for (const quad of quads)
-    for (const rough of roughPlacements(quad)) {
-      const placement = placeByMarkers(image, rough)
+    for (const { rough, blobs } of roughPlacements(quad)) {
+      const placement = placeByMarkers(image, rough, blobs)
       if (!placement) continue
       if (placement.bent) bent = true
       markersFound ??= placement.toImage
@@ -582,10 +622,20 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
           : placement.corners
         const controls = markerControls(way, corners)
         const qr = decodeSheetQr(image, qrPlacement(way, controls, placement.bent), FIXED_PARTS)
-        if (qr && findersAgree(qr, BENT_FINDER_TOLERANCE_MM)) {
+        if (qr && findersAgree(qr, CURLED_FINDER_TOLERANCE_MM)) {
           // A flat placement whose finders agree closely wins; a square on the table beyond a corner can bend one.
-          const rank = (placement.bent ? 1 : 0) + (findersAgree(qr) ? 0 : 2)
-          if (!placed || rank < placed.rank) placed = { toImage: way, payload: qr.payload, controls, rank }
+          const loose = findersAgree(qr, BENT_FINDER_TOLERANCE_MM) ? 2 : 4
+          const rank = (placement.bent ? 1 : 0) + (findersAgree(qr) ? 0 : loose)
+          if (!placed || rank < placed.rank)
+            placed = {
+              toImage: way,
+              payload: qr.payload,
+              controls: markerCentres(controls),
+              corners: controls,
+              // Finders off where the markers put them: the middle of the page is off too, as on a bent page.
+              bent: placement.bent || !findersAgree(qr),
+              rank,
+            }
           if (rank === 0) break search
           continue search
         }
@@ -594,18 +644,24 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
       continue search
     }
 
-  const anyWay = placed?.toImage ?? markersFound ?? roughPlacements(quads[0]!)[0]
+  const anyWay = placed?.toImage ?? markersFound ?? roughPlacements(quads[0]!)[0]?.rough
   // Four solid squares that no one flat page fits: a curl, a fold near the corners, a wide-angle lens held close.
   if (!markersFound && bent) return 'not_flat'
   if (!anyWay || (!markersFound && !isPageInside(image, anyWay))) return 'corners'
-  if (markersFound && isCropped(image, markersFound)) return 'cropped'
   const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
   if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
   // When no four blobs were the sheet's markers, one is missing (cut off, covered) and no stand-in fitted.
   if (!placed) return markersFound ? (bent ? 'not_flat' : 'qr') : 'corners'
 
-  return { toImage: placed.toImage, levels, payload: placed.payload, controls: placed.controls }
+  return {
+    toImage: placed.toImage,
+    levels,
+    payload: placed.payload,
+    controls: placed.controls,
+    cornerControls: placed.corners,
+    reach: placed.bent ? BENT_REACH_MM : FIRST_REACH_MM,
+  }
 }
 
 /** The photo in grey and its page located, or why not: what sheets and booklet pages share. */
@@ -619,6 +675,38 @@ export async function openPage(photo: Buffer): Promise<{ image: GreyImage; locat
   return { image, located }
 }
 
+const ROLL_BUBBLES = FIXED_PARTS.roll.flatMap((column) => column.digits)
+
+/**
+ * Where a fixed block of the page (the roll grid, the set row) is, through the model of the markers alone: through
+ * their centres (a curl's lifted marker is larger and turned, and its corners would bend the page wrongly) or
+ * through their corners (a wide lens's scale near the markers, which the centres do not see) where a ring is not
+ * seen through the centres' one, whichever shows the block's rings more plainly (decision 115).
+ */
+export function markerPlace<B extends Bubble>(
+  image: GreyImage,
+  located: LocatedPage,
+  rect: PageRect,
+  bubbles: readonly B[],
+): MarkerPlace<B> {
+  const place = (controls: readonly ModelControl[]) => {
+    const toImage = regionHomography(fitModel(located.toImage, controls, []), rect)
+    return { toImage, sighted: sightBlocks(image, toImage, [bubbles], located.reach)[0]! }
+  }
+  const centres = place(located.controls)
+  // Every ring seen through the centres' model: the block is placed; the corners' model is tried only where not.
+  if (centres.sighted.every((s) => s.contrast >= MIN_RING_CONTRAST)) return centres
+  const corners = place(located.cornerControls)
+  const plainness = (p: MarkerPlace<B>) => p.sighted.reduce((sum, s) => sum + s.contrast, 0)
+  return plainness(corners) > plainness(centres) ? corners : centres
+}
+
+/** A fixed block placed through the markers' model, and its bubbles as found there. */
+export interface MarkerPlace<B extends Bubble> {
+  toImage: Homography
+  sighted: SightedBubble<B>[]
+}
+
 /** An answer sheet's page, located and its code verified: its roll, set and rows, and where they are in the photo. */
 export function readLocatedSheet(
   image: GreyImage,
@@ -628,9 +716,8 @@ export function readLocatedSheet(
 ): SheetReadResult {
   const { toImage, levels } = located
   // The roll grid and the set row are read before the layout is known: through the model of the markers alone.
-  const markerModel = fitModel(toImage, located.controls, [])
-  const roll = readRoll(image, regionHomography(markerModel, rollRect(FIXED_PARTS)), levels)
-  const set = readSet(image, regionHomography(markerModel, setRect(FIXED_PARTS)), levels)
+  const roll = readRoll(image, markerPlace(image, located, rollRect(FIXED_PARTS), ROLL_BUBBLES), levels)
+  const set = readSet(image, markerPlace(image, located, setRect(FIXED_PARTS), FIXED_PARTS.set), levels)
   const layout = layoutFor(code, set === 'unclear' ? null : set)
   const read = layout ? readAnswers(image, located, layout) : null
   if (read?.bent) return refuse('not_flat')

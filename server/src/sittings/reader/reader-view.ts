@@ -87,8 +87,8 @@ function overlaySvg(
       `<polygon points="${[at(h, 0, 0), at(h, w, 0), at(h, w, hh), at(h, 0, hh)].join(' ')}" fill="none" stroke="#ff0000" stroke-width="3"/>`,
     )
     const sighted = [
-      ...sightBlocks(image, h, [FIXED_PARTS.roll.flatMap((c) => c.digits)]),
-      ...sightBlocks(image, h, [FIXED_PARTS.set]),
+      ...sightBlocks(image, h, [FIXED_PARTS.roll.flatMap((c) => c.digits)], located.reach),
+      ...sightBlocks(image, h, [FIXED_PARTS.set], located.reach),
     ]
     for (const row of sighted)
       for (const s of row)

@@ -118,32 +118,129 @@ export interface RefinedTransform {
   corners: { page: Point; image: Point }[]
 }
 
-/** The transform fitted to the markers' 16 corners; null when a marker is not a solid square: decision 054. */
+/** A marker's blob as found in the photo: its centroid and second moments (px, px^2); see find-markers.ts. */
+export interface MarkerBlob extends Point {
+  shape: { xx: number; yy: number; xy: number }
+}
+
+/**
+ * The marker's own affine transform (page mm to photo px) from its blob: a solid square of side s has the second
+ * moments s^2/12 on each axis, so the blob's moments give the square's shape up to a turn, and the turn is the one
+ * nearest the page's transform there. Where a curl lifts a corner towards the lens, its marker is larger and turned
+ * against what the transform through the four centres says, and its edges are measured through this (decision 115).
+ */
+export function blobAffine(toImage: Homography, centre: Point, sizeMm: number, blob: MarkerBlob): Homography | null {
+  const c = project(toImage, centre.x, centre.y)
+  const px = project(toImage, centre.x + 1, centre.y)
+  const py = project(toImage, centre.x, centre.y + 1)
+  const j = [px.x - c.x, py.x - c.x, px.y - c.y, py.y - c.y]
+  // S = sqrt(12 C / s^2), the symmetric square root of the shape (2x2: (M + sqrt(det) I) / sqrt(trace + 2 sqrt(det))).
+  const k = 12 / (sizeMm * sizeMm)
+  const m = [blob.shape.xx * k, blob.shape.xy * k, blob.shape.xy * k, blob.shape.yy * k]
+  const det = m[0]! * m[3]! - m[1]! * m[2]!
+  if (!(det > 0)) return null
+  const root = Math.sqrt(det)
+  const norm = Math.sqrt(m[0]! + m[3]! + 2 * root)
+  const s = [(m[0]! + root) / norm, m[1]! / norm, m[2]! / norm, (m[3]! + root) / norm]
+  const sDet = s[0]! * s[3]! - s[1]! * s[2]!
+  // The turn nearest S^-1 J: for a 2x2 [[a, b], [c, d]] it is atan2(c - b, a + d).
+  const inv = [s[3]! / sDet, -s[1]! / sDet, -s[2]! / sDet, s[0]! / sDet]
+  const a = inv[0]! * j[0]! + inv[1]! * j[2]!
+  const b = inv[0]! * j[1]! + inv[1]! * j[3]!
+  const cc = inv[2]! * j[0]! + inv[3]! * j[2]!
+  const d = inv[2]! * j[1]! + inv[3]! * j[3]!
+  if (a * d - b * cc <= 0) return null
+  const angle = Math.atan2(cc - b, a + d)
+  const q = [Math.cos(angle), -Math.sin(angle), Math.sin(angle), Math.cos(angle)]
+  const m00 = s[0]! * q[0]! + s[1]! * q[2]!
+  const m01 = s[0]! * q[1]! + s[1]! * q[3]!
+  const m10 = s[2]! * q[0]! + s[3]! * q[2]!
+  const m11 = s[2]! * q[1]! + s[3]! * q[3]!
+  return [
+    m00,
+    m01,
+    blob.x - m00 * centre.x - m01 * centre.y,
+    m10,
+    m11,
+    blob.y - m10 * centre.x - m11 * centre.y,
+    0,
+    0,
+    1,
+  ]
+}
+
+/** Whether a side's edge profiles run past the photo's edge: its paper is not in the photo to measure it against. */
+function runsOffPhoto(
+  image: GreyImage,
+  toImage: Homography,
+  centre: Point,
+  half: number,
+  side: (typeof SIDES)[number],
+) {
+  const r = half + REACH_MM
+  return [ALONG_MM[0]!, ALONG_MM.at(-1)!].some((along) => {
+    const p = project(toImage, centre.x + side.nx * r - side.ny * along, centre.y + side.ny * r + side.nx * along)
+    return p.x < 0 || p.y < 0 || p.x > image.width - 1 || p.y > image.height - 1
+  })
+}
+
+/**
+ * A marker's corners (page mm, photo px) measured through `toImage`, or null if it is not a solid square. A side
+ * whose paper the frame cuts off is left out with its two corners (a curl or a tight frame carries a marker to the
+ * photo's edge): the corners between the sides measured still place the page (decision 115).
+ */
+function markerCorners(image: GreyImage, toImage: Homography, marker: SheetLayout['markers'][number]) {
+  const centre = { x: marker.x_mm, y: marker.y_mm }
+  const half = marker.size_mm / 2
+  if (!isSolid(image, toImage, centre, half)) return null
+  const tolerance = Math.max(1, 0.25 * scaleAt(toImage, centre.x, centre.y))
+  const lines: (Line | null)[] = []
+  for (const side of SIDES) {
+    const line = fitLine(edgePoints(image, toImage, centre, half, side), tolerance)
+    if (!line && !runsOffPhoto(image, toImage, centre, half, side)) return null
+    lines.push(line)
+  }
+  const corners: { page: Point; image: Point }[] = []
+  for (let i = 0; i < 4; i++) {
+    const a = lines[i]
+    const b = lines[(i + 1) % 4]
+    if (!a || !b) continue
+    const corner = intersect(a, b)
+    if (!corner) return null
+    const sa = SIDES[i]!
+    const sb = SIDES[(i + 1) % 4]!
+    corners.push({
+      page: { x: centre.x + half * (sa.nx + sb.nx), y: centre.y + half * (sa.ny + sb.ny) },
+      image: corner,
+    })
+  }
+  return corners.length > 0 ? corners : null
+}
+
+/**
+ * The transform fitted to the markers' 16 corners; null when a marker is not a solid square: decision 054. A marker
+ * the page's transform does not measure is measured again through its own blob's shape (`blobs`, in the layout's
+ * order of markers), as a curl bends it (decision 115).
+ */
 export function refineByMarkerEdges(
   image: GreyImage,
   toImage: Homography,
   layout: SheetLayout,
+  blobs?: readonly MarkerBlob[],
 ): RefinedTransform | null {
   const pagePoints: Point[] = []
   const imagePoints: Point[] = []
-  for (const marker of layout.markers) {
-    const centre = { x: marker.x_mm, y: marker.y_mm }
-    const half = marker.size_mm / 2
-    if (!isSolid(image, toImage, centre, half)) return null
-    const tolerance = Math.max(1, 0.25 * scaleAt(toImage, centre.x, centre.y))
-    const lines: Line[] = []
-    for (const side of SIDES) {
-      const line = fitLine(edgePoints(image, toImage, centre, half, side), tolerance)
-      if (!line) return null
-      lines.push(line)
+  for (const [m, marker] of layout.markers.entries()) {
+    let corners = markerCorners(image, toImage, marker)
+    const blob = blobs?.[m]
+    if (!corners && blob) {
+      const own = blobAffine(toImage, { x: marker.x_mm, y: marker.y_mm }, marker.size_mm, blob)
+      if (own) corners = markerCorners(image, own, marker)
     }
-    for (let i = 0; i < 4; i++) {
-      const corner = intersect(lines[i]!, lines[(i + 1) % 4]!)
-      if (!corner) return null
-      const a = SIDES[i]!
-      const b = SIDES[(i + 1) % 4]!
-      pagePoints.push({ x: centre.x + half * (a.nx + b.nx), y: centre.y + half * (a.ny + b.ny) })
-      imagePoints.push(corner)
+    if (!corners) return null
+    for (const { page, image: at } of corners) {
+      pagePoints.push(page)
+      imagePoints.push(at)
     }
   }
   const fitted = fitHomography(pagePoints, imagePoints)

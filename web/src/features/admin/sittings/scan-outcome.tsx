@@ -16,6 +16,25 @@ export const outcomeOf = (read: PageOrSheet): ScanOutcome =>
 
 const ALREADY = new Set(['sheet_already_scanned', 'page_already_scanned'])
 
+/** The reader's refusals (a 422's `refusal`), each in the screen's language: its cause, so its own sentence. */
+const REFUSALS = {
+  corners: 'outcome.refusal.corners',
+  not_flat: 'outcome.refusal.not_flat',
+  glare: 'outcome.refusal.glare',
+  blurred: 'outcome.refusal.blurred',
+  dark: 'outcome.refusal.dark',
+  qr: 'outcome.refusal.qr',
+  too_costly: 'outcome.refusal.too_costly',
+} as const
+
+/** Why the reader refused a photo: its sentence in the screen's language, or the server's own when it names none. */
+function refusalKey(error: ApiError) {
+  const refusal = error.extra.refusal
+  return typeof refusal === 'string' && Object.hasOwn(REFUSALS, refusal)
+    ? REFUSALS[refusal as keyof typeof REFUSALS]
+    : null
+}
+
 /** The refusal a "Replace" answers: the sheet or page is recorded already; sent again with replace=true, re-read. */
 export const isAlreadyScanned = (outcome: ScanOutcome | null) =>
   outcome?.kind === 'refused' && outcome.error instanceof ApiError && ALREADY.has(outcome.error.code)
@@ -118,7 +137,9 @@ export function ScanOutcomeText({ outcome }: { outcome: ScanOutcome }) {
   const code = error instanceof ApiError ? error.code : null
   const text =
     code === 'sheet_unreadable' || code === 'page_unreadable'
-      ? t('outcome.unreadable', { reason: (error as ApiError).detail })
+      ? t('outcome.unreadable', {
+          reason: refusalKey(error as ApiError) ? t(refusalKey(error as ApiError)!) : (error as ApiError).detail,
+        })
       : code === 'sheet_already_scanned'
         ? t('outcome.already_scanned')
         : code === 'page_already_scanned'

@@ -196,4 +196,22 @@ describe('scanning written-answer booklet pages', () => {
     expect(await screen.findByText('पुस्तिकाको पाना रेकर्ड भयो')).toBeInTheDocument()
     expect(screen.getByText('रोल १ · पाना २ · प्रश्न ३, ४')).toBeInTheDocument()
   })
+
+  it("says a refused photo's cause in Nepali, each cause its own sentence (issue 79)", async () => {
+    fakeNetwork({
+      'GET /api/admin/sittings/9/': () => ({ body: sitting }),
+      'POST /api/admin/sittings/9/pages/': (request) => {
+        const refusal = (request.body as { image: File }).image.name === 'curled.jpg' ? 'not_flat' : 'blurred'
+        return { status: 422, body: { code: 'sheet_unreadable', detail: 'English sentence.', refusal } }
+      },
+    })
+    renderRoutes(routes, { path: '/admin/sittings/9/scan', language: 'ne' })
+    const input = await screen.findByLabelText('उत्तरपुस्तिका वा लिखित पुस्तिकाका पानाका फोटोहरू (एकैपटक धेरै)')
+    await userEvent.upload(input, [photo('curled.jpg'), photo('shaken.jpg')])
+    expect(
+      await screen.findByText(/पानालाई समतल राख्नुहोस्: यो पट्याइएको वा मुडिएको छ, वा फोन धेरै नजिक छ।/),
+    ).toBeInTheDocument()
+    expect(await screen.findByText(/फोटो धेरै धमिलो छ। फेरि फोटो खिच्नुहोस्।/)).toBeInTheDocument()
+    expect(screen.queryByText(/English sentence/)).toBeNull()
+  })
 })
