@@ -8,11 +8,11 @@
 //  2. Forged and foreign codes (BENCH_FORGED, default 40 each): every one must be refused.
 //  3. CPU time of one core (sharp held to one thread) to read a 12 MP page, p50 and p95 (budget: p95 under 1 s), and
 //     to cut what markers see from its kept image (docs/decisions/089; no budget of its own, reported beside).
-// The learner and question rules are the server's own (sittings/booklet/page-questions.ts and the code's learner);
+// The learner and question rules are the server's own (sittings/page-questions.ts and the code's learner);
 // what the roster adds (a roll given to someone else since printing) is covered by the route tests.
 import sharp from 'sharp'
 import { readBookletPage } from '../server/src/sittings/reader/read-booklet-page.ts'
-import { questionsOf } from '../server/src/sittings/booklet/page-questions.ts'
+import { questionsOf } from '../server/src/sittings/page-questions.ts'
 import { readBack } from '../server/src/sittings/booklet/booklet-code.ts'
 import { answerPageImage, keptPageImage } from '../server/src/sittings/booklet-page-image.ts'
 import { phonePhotoFor } from './phone-photo.mjs'
