@@ -28,8 +28,8 @@ const REFUSALS = {
 } as const
 
 /** Why the reader refused a photo: its sentence in the screen's language, or the server's own when it names none. */
-function refusalKey(error: ApiError) {
-  const refusal = error.extra.refusal
+function refusalKey(error: unknown) {
+  const refusal = error instanceof ApiError ? error.extra.refusal : undefined
   return typeof refusal === 'string' && Object.hasOwn(REFUSALS, refusal)
     ? REFUSALS[refusal as keyof typeof REFUSALS]
     : null
@@ -135,11 +135,10 @@ export function ScanOutcomeText({ outcome }: { outcome: ScanOutcome }) {
   }
   const { error } = outcome
   const code = error instanceof ApiError ? error.code : null
+  const refusal = refusalKey(error)
   const text =
     code === 'sheet_unreadable' || code === 'page_unreadable'
-      ? t('outcome.unreadable', {
-          reason: refusalKey(error as ApiError) ? t(refusalKey(error as ApiError)!) : (error as ApiError).detail,
-        })
+      ? t('outcome.unreadable', { reason: refusal ? t(refusal) : (error as ApiError).detail })
       : code === 'sheet_already_scanned'
         ? t('outcome.already_scanned')
         : code === 'page_already_scanned'
