@@ -282,8 +282,8 @@ function institutePool(pool: pg.Pool, { preparedStatements }: { preparedStatemen
   type Known = { wrapped: PostgresPoolClient; institute: string; unsure: boolean }
   const clients = new WeakMap<pg.PoolClient, Known>()
   const wanted = () => String(sessionInstitute() ?? '')
-  // Named, parsed once per connection like the precompiled statements: with requests spread over institutes it runs
-  // at most checkouts (docs/performance.md "Institutes").
+  // Named, so parsed once per connection like the precompiled statements: requests spread over many institutes switch
+  // a connection's institute at nearly every checkout (docs/performance.md, fifteenth session).
   const setInstitute = (client: pg.PoolClient, institute: string) =>
     preparedStatements
       ? client.query({ name: 'set_institute', text: SET_INSTITUTE, values: [institute] })
