@@ -76,6 +76,10 @@ const REGION_STRETCHES = BENT_STRETCHES.filter((k) => k !== 1).flatMap((k) => [
   [1, k],
 ])
 
+/** A region the model misses by more than the limit, or with a ring of it not seen where the model puts it. */
+const poorlySeen = (residualMm: number, sighted: readonly SightedBubble<Bubble>[]) =>
+  residualMm > RESIDUAL_MM || sighted.some((s) => s.contrast < MIN_RING_CONTRAST)
+
 const meanContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
   sighted.reduce((sum, s) => sum + s.contrast, 0) / sighted.length
 
@@ -98,7 +102,7 @@ export function readThroughModel<B extends Bubble>(
     let toImage = base
     let near = sightNear(image, base, bubbles)
     let residualMm = Math.hypot(near.offset.x, near.offset.y)
-    if (stretch && (residualMm > RESIDUAL_MM || near.sighted.some((s) => s.contrast < MIN_RING_CONTRAST))) {
+    if (stretch && poorlySeen(residualMm, near.sighted)) {
       const centre = centreOf(bubbles)
       let plainest = residualMm > RESIDUAL_MM ? -Infinity : meanContrast(near.sighted)
       for (const [sx, sy] of REGION_STRETCHES) {
@@ -121,10 +125,9 @@ export function readThroughModel<B extends Bubble>(
 /**
  * The page model through the markers taken two ways, each with the blocks' rings, and the regions read through the
  * one that fits them better (fewer blocks it passes over a slip's distance from where their rings were found, then
- * fewer regions over the limit or with a ring not seen, then less residual in all): each
- * marker at its centre (a
- * curl's lifted marker is larger and turned, and its corners would bend the middle of the page a column over), or
- * each of its corners (a wide lens's scale near the markers, which the centres do not give) (decision 115).
+ * fewer poorly seen regions, then less residual in all): each marker at its centre (a curl's lifted marker is larger
+ * and turned, and its corners would bend the middle of the page a column over), or each of its corners (a wide
+ * lens's scale near the markers, which the centres do not give) (decision 115).
  */
 export function fitAndRead<B extends Bubble>(
   image: GreyImage,
@@ -136,9 +139,7 @@ export function fitAndRead<B extends Bubble>(
   const attempt = (controls: readonly ModelControl[]) => {
     const model = fitModel(base, controls, toFit)
     const regions = readThroughModel(image, model, bubbles)
-    const poor = regions.filter(
-      (r) => r.residualMm > RESIDUAL_MM || r.sighted.some((b) => b.contrast < MIN_RING_CONTRAST),
-    ).length
+    const poor = regions.filter((r) => poorlySeen(r.residualMm, r.sighted)).length
     const residual = regions.reduce((sum, r) => sum + r.residualMm, 0)
     // Blocks the surface passes far from where their rings were found: the markers' way bent it off the rings.
     const missed = toFit.filter((r) => {

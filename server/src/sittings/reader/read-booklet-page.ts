@@ -5,7 +5,15 @@ import { percentile, type GreyImage, type Point } from './grey-image'
 import { project, type Homography } from './homography'
 import { BLANK_FILL, MARK_FILL } from './mark-decisions'
 import { photoBox, rollRect, type PhotoBox } from './photo-box'
-import { markerPlace, openPage, readRoll, REFUSAL_MESSAGES, type LocatedPage, type SheetRefusal } from './read-sheet'
+import {
+  markerPlace,
+  openPage,
+  readRoll,
+  REFUSAL_MESSAGES,
+  ROLL_BUBBLES,
+  type LocatedPage,
+  type SheetRefusal,
+} from './read-sheet'
 import { verifyBookletCode, type BookletCode } from '../booklet/booklet-code'
 import {
   buildBookletLayout,
@@ -130,9 +138,8 @@ export function readLocatedBookletPage(
   const rollGrid = hasRollGrid(code)
   const layout = buildBookletLayout({ numbers, rollGrid })
   const { marked, doubtful } = readQuestions(image, located, layout)
-  const rollBubbles = SHEET_PARTS.roll.flatMap((column) => column.digits)
   const roll = rollGrid
-    ? readRoll(image, markerPlace(image, located, rollRect(SHEET_PARTS), rollBubbles), levels)
+    ? readRoll(image, markerPlace(image, located, rollRect(SHEET_PARTS), ROLL_BUBBLES), levels)
     : undefined
   return {
     ok: true,

@@ -675,7 +675,8 @@ export async function openPage(photo: Buffer): Promise<{ image: GreyImage; locat
   return { image, located }
 }
 
-const ROLL_BUBBLES = FIXED_PARTS.roll.flatMap((column) => column.digits)
+/** The roll grid's bubbles, the same on answer sheets and booklet pages. */
+export const ROLL_BUBBLES = FIXED_PARTS.roll.flatMap((column) => column.digits)
 
 /**
  * Where a fixed block of the page (the roll grid, the set row) is, through the model of the markers alone: through
