@@ -249,6 +249,12 @@ export interface SightedColumn<B extends Bubble> {
  */
 export const BENT_STRETCHES = [0.94, 1, 1.06, 1.12]
 
+/** The middle of some bubbles (page mm). */
+export const centreOf = (bubbles: readonly Bubble[]): Point => ({
+  x: bubbles.reduce((sum, b) => sum + b.x_mm, 0) / bubbles.length,
+  y: bubbles.reduce((sum, b) => sum + b.y_mm, 0) / bubbles.length,
+})
+
 /** `toImage` with the page stretched by `sx` and `sy` about `centre` (page mm) first. */
 export function stretchedAbout(toImage: Homography, centre: Point, sx: number, sy: number): Homography {
   const a = [sx, 0, centre.x * (1 - sx), 0, sy, centre.y * (1 - sy), 0, 0, 1]
@@ -271,10 +277,7 @@ function bentScore(
   place: Point,
 ): number {
   const block = blocks[0]!
-  const centre = {
-    x: block.reduce((sum, b) => sum + b.x_mm, 0) / block.length,
-    y: block.reduce((sum, b) => sum + b.y_mm, 0) / block.length,
-  }
+  const centre = centreOf(block)
   const beyond = beyondEdges(block, blocks.flat())
   let best = -Infinity
   for (const sx of BENT_STRETCHES)

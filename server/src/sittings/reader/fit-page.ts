@@ -1,4 +1,11 @@
-import { BENT_STRETCHES, MIN_RING_CONTRAST, sightNear, stretchedAbout, type SightedBubble } from './bubble-sight'
+import {
+  BENT_STRETCHES,
+  centreOf,
+  MIN_RING_CONTRAST,
+  sightNear,
+  stretchedAbout,
+  type SightedBubble,
+} from './bubble-sight'
 import type { GreyImage, Point } from './grey-image'
 import type { Homography } from './homography'
 import { fitPageModel, flatModel, modelOffset, regionHomography, type ModelControl, type PageModel } from './page-model'
@@ -31,11 +38,6 @@ export interface FittedRegion<B extends Bubble> {
   /** The region's four corners in page mm, for the reader's view. */
   rect: { left: number; top: number; right: number; bottom: number }
 }
-
-const centreOf = (bubbles: readonly Bubble[]): Point => ({
-  x: bubbles.reduce((s, b) => s + b.x_mm, 0) / bubbles.length,
-  y: bubbles.reduce((s, b) => s + b.y_mm, 0) / bubbles.length,
-})
 
 export function rectOf(bubbles: readonly Bubble[]) {
   const r = Math.max(...bubbles.map((b) => b.r_mm)) + 1.5
