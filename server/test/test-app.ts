@@ -248,8 +248,17 @@ export async function appOn(database: Database, deps: Omit<Parameters<typeof bui
 
 /** PostgreSQL: a pool of its own on the test's database, as a second server process has. */
 export async function secondPool(t: Pick<TestApp, 'db'>) {
+  return fromPostgresPool(new pg.Pool({ connectionString: await testDatabaseUrl(t), max: 3 }))
+}
+
+/** PostgreSQL: the address of the test's database, as the owner or as `role`. */
+export async function testDatabaseUrl(t: Pick<TestApp, 'db'>, role?: string) {
   const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db)
   const url = new URL(process.env.TEST_DATABASE_URL!)
   url.pathname = `/${rows[0]!.name}`
-  return fromPostgresPool(new pg.Pool({ connectionString: url.toString(), max: 3 }))
+  if (role) {
+    url.username = role
+    url.password = ''
+  }
+  return url.toString()
 }

@@ -1,17 +1,11 @@
 import path from 'node:path'
-import {
-  Kysely,
-  PostgresAdapter,
-  PostgresDialect,
-  SqliteDialect,
-  type PostgresPool,
-  type PostgresPoolClient,
-} from 'kysely'
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
 import type { PoolStats } from '../lib/metrics'
 import { closeExisting, ensurePrivateDir, ensurePrivateFile } from '../lib/private-files'
-import { currentRequestScope, inRequestScope, requestScopePlugin, sessionInstitute } from './request-scope'
+import { institutePool } from './institute-pool'
+import { currentRequestScope, inRequestScope, requestScopePlugin } from './request-scope'
 import type { DB } from './schema'
 import { SQLite, type SqliteConnection, type SqliteStatement } from './sqlite-driver'
 
@@ -272,71 +266,12 @@ export function prepareOnPostgres(sqlText: string) {
   if (!statementNames.has(sqlText)) statementNames.set(sqlText, `precompiled_${statementNames.size + 1}`)
 }
 
-/** The institute row security shows the session (docs/decisions/098); '' is none: no institute's rows at all. */
-const SET_INSTITUTE = "select set_config('app.institute_id', $1, false)"
-
-// Named prepared statements, parsed once per connection (docs/decisions/040); each connection set, at checkout, to
-// the institute of the work that takes it, a round trip only when it differs from what it was last set to (098).
-function institutePool(pool: pg.Pool, { preparedStatements }: { preparedStatements: boolean }): PostgresPool {
-  // `unsure`: last set inside a transaction, whose rollback would undo it; set again at the next checkout.
-  type Known = { wrapped: PostgresPoolClient; institute: string; unsure: boolean }
-  const clients = new WeakMap<pg.PoolClient, Known>()
-  const wanted = () => String(sessionInstitute() ?? '')
-  // Named, so parsed once per connection like the precompiled statements: requests spread over many institutes switch
-  // a connection's institute at nearly every checkout (docs/performance.md, fifteenth session).
-  const setInstitute = (client: pg.PoolClient, institute: string) =>
-    preparedStatements
-      ? client.query({ name: 'set_institute', text: SET_INSTITUTE, values: [institute] })
-      : client.query(SET_INSTITUTE, [institute])
-  const wrap = (client: pg.PoolClient, known: Known): PostgresPoolClient => ({
-    // A cursor (Kysely's streaming) passes through as it came.
-    query: (async (sqlOrCursor: string, parameters?: unknown[]) => {
-      // Work that enters another institute's scope on a connection it holds (a platform admin's act-as writes the
-      // institute's trail in the platform's transaction) sets the session to it before its statement.
-      const institute = wanted()
-      if (typeof sqlOrCursor === 'string' && known.institute !== institute) {
-        await setInstitute(client, institute)
-        known.institute = institute
-        known.unsure = true
-      }
-      const name = preparedStatements && typeof sqlOrCursor === 'string' ? statementNames.get(sqlOrCursor) : undefined
-      return name === undefined
-        ? client.query(sqlOrCursor, parameters)
-        : client.query({ name, text: sqlOrCursor, values: parameters })
-    }) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
-  })
-  return {
-    async connect() {
-      const client = await pool.connect()
-      let known = clients.get(client)
-      if (!known) {
-        known = { wrapped: undefined as unknown as PostgresPoolClient, institute: '', unsure: false }
-        known.wrapped = wrap(client, known)
-        clients.set(client, known)
-      }
-      const institute = wanted()
-      if (known.institute !== institute || known.unsure) {
-        try {
-          // Its own statement before the work's BEGIN: a rollback of the work cannot undo it.
-          await setInstitute(client, institute)
-        } catch (error) {
-          client.release(error as Error)
-          throw error
-        }
-        known.institute = institute
-        known.unsure = false
-      }
-      return known.wrapped
-    },
-    end: () => pool.end(),
-  }
-}
-
 // `preparedStatements: false` for a pooler that cannot keep named statements (PgBouncer before 1.21).
 export function fromPostgresPool(pool: pg.Pool, { preparedStatements = true } = {}): Database {
   const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: institutePool(pool, { preparedStatements }) }),
+    dialect: new PostgresDialect({
+      pool: institutePool(pool, { preparedStatements, statementName: (sqlText) => statementNames.get(sqlText) }),
+    }),
     plugins: [requestScopePlugin],
   })
   let asked = 0
