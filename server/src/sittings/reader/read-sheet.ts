@@ -2,6 +2,7 @@ import { decodeRaster } from '../../lib/decode-gate'
 import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
 import {
   BENT_REACH_MM,
+  centreOf,
   columnEnd,
   FIRST_REACH_MM,
   MIN_RING_CONTRAST,
@@ -18,6 +19,7 @@ import { fitPageModel, modelOffset, regionHomography, type ModelControl, type Pa
 import { BLANK_FILL, decideChoice } from './mark-decisions'
 import { gridRect, photoBox, questionRect, rollRect, setRect, type PhotoBox } from './photo-box'
 import { readNumber } from '@quiz/contracts/rules/numbers'
+import { controlsFrom, growRings, homographyThroughRings } from './place-by-rings'
 import { refineByMarkerEdges } from './refine-markers'
 import { edgeSharpness } from './sharpness'
 import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
@@ -307,6 +309,28 @@ function foundOffset(found: readonly SightedOption[], clear: boolean): Point | n
   return { x: s.at.x_mm - s.bubble.x_mm, y: s.at.y_mm - s.bubble.y_mm }
 }
 
+/** Of a page's blocks of rows, at least this share must be found around three markers for the rings to place it. */
+const FOUND_SHARE = 0.75
+
+/**
+ * A page three markers placed (the fourth cut off by the frame), its transform taken again through the blocks of
+ * rows found outwards from the markers (`place-by-rings.ts`): most of the page's blocks, or the page is refused, not
+ * guessed (issue 79). The rows are then found and read as on any bent page, with its guards.
+ */
+function placeThroughRings(image: GreyImage, located: LocatedPage, layout: SheetLayout): LocatedPage | null {
+  const blocks = questionRuns(layout).flatMap((run) => run.map((block) => block.flatMap((q) => q.options)))
+  const grown = growRings(image, located.toImage, located.controls, blocks)
+  if (grown.length < blocks.length * FOUND_SHARE) return null
+  const toImage = homographyThroughRings(located.toImage, located.controls, grown)
+  if (!toImage) return null
+  return {
+    ...located,
+    toImage,
+    controls: controlsFrom(located.toImage, toImage, located.controls),
+    cornerControls: controlsFrom(located.toImage, toImage, located.cornerControls),
+  }
+}
+
 /** The page model through the markers and every block of questions, and each block read through it (115). */
 export function fitQuestions(
   image: GreyImage,
@@ -472,7 +496,6 @@ function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout
   const fitted = fitQuestions(image, located, layout)
   const { regions, blocks, bent } = fitted
   const unplaced = located.missing !== null && !ringsPlacePage(fitted)
-  if (process.env.DBG && located.missing !== null) console.error('DBG rings', fitted.toFit.filter((r) => r.found).length, fitted.toFit.length, fitted.regions.map((r) => r.residualMm.toFixed(1)).join(' '), 'bent', bent)
   if (bent || unplaced) return { answers: [], numeric: [], glare: false, bent, unplaced }
   const typical = typicalContrast(regions.flatMap((r) => r.sighted))
   let glared = 0
@@ -642,7 +665,6 @@ function placeByCandidates(image: GreyImage, candidates: readonly MarkerCandidat
     for (const { rough, blobs } of roughPlacements(quad)) {
       const missing = standIn ? blobs.indexOf(standIn) : null
       const placement = placeByMarkers(image, rough, blobs, missing)
-      if (process.env.DBG && standIn) console.error('DBG placement', missing, placement && { bent: placement.bent })
       if (!placement) continue
       if (placement.bent) bent = true
       markersFound ??= placement.toImage
@@ -661,7 +683,6 @@ function placeByCandidates(image: GreyImage, candidates: readonly MarkerCandidat
           : placement.corners
         const controls = markerControls(way, corners)
         const qr = decodeSheetQr(image, qrPlacement(way, controls, placement.bent), FIXED_PARTS)
-        if (process.env.DBG && standIn) console.error('DBG qr', missingHere, qr && qr.finders.map((f, i) => Math.hypot(f.x - qr.expectedFinders[i]!.x, f.y - qr.expectedFinders[i]!.y).toFixed(1)))
         if (qr && findersAgree(qr, CURLED_FINDER_TOLERANCE_MM)) {
           // A flat placement whose finders agree closely wins; a square on the table beyond a corner can bend one.
           const loose = findersAgree(qr, BENT_FINDER_TOLERANCE_MM) ? 2 : 4
@@ -772,10 +793,19 @@ export interface MarkerPlace<B extends Bubble> {
 /** An answer sheet's page, located and its code verified: its roll, set and rows, and where they are in the photo. */
 export function readLocatedSheet(
   image: GreyImage,
-  located: LocatedPage,
+  placed: LocatedPage,
   code: SheetCode,
   layoutFor: ReadSheetOptions['layoutFor'],
 ): SheetReadResult {
+  let located = placed
+  if (placed.missing !== null) {
+    // Three markers placed the page: its rows' rings place it again before anything is read (issue 79).
+    const set = readSet(image, markerPlace(image, placed, setRect(FIXED_PARTS), FIXED_PARTS.set), placed.levels)
+    const rowsLayout = layoutFor(code, set === 'unclear' ? null : set)
+    const again = rowsLayout && placeThroughRings(image, placed, rowsLayout)
+    if (!again) return refuse('corners')
+    located = again
+  }
   const { toImage, levels } = located
   // The roll grid and the set row are read before the layout is known: through the model of the markers alone.
   const roll = readRoll(image, markerPlace(image, located, rollRect(FIXED_PARTS), ROLL_BUBBLES), levels)

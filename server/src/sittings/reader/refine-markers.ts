@@ -241,7 +241,6 @@ export function refineByMarkerEdges(
       const own = blobAffine(toImage, { x: marker.x_mm, y: marker.y_mm }, marker.size_mm, blob)
       if (own) corners = markerCorners(image, own, marker)
     }
-    if (process.env.DBG && missing !== null) console.error('DBG refine', missing, m, corners ? corners.length : null)
     if (!corners) return null
     for (const { page, image: at } of corners) {
       pagePoints.push(page)
@@ -256,6 +255,5 @@ export function refineByMarkerEdges(
     const distance = Math.hypot(p.x - imagePoints[i]!.x, p.y - imagePoints[i]!.y) / scaleAt(fitted, page.x, page.y)
     residualMm = Math.max(residualMm, distance)
   })
-  if (process.env.DBG && missing !== null) console.error('DBG residual', residualMm.toFixed(2))
   return { toImage: fitted, residualMm, corners: pagePoints.map((page, i) => ({ page, image: imagePoints[i]! })) }
 }
