@@ -386,7 +386,14 @@ async function runCondition(condition, index) {
     console.log(
       `CPU to read a ${mp} JPEG, one core: p50 ${percentile(cpuMs, 0.5).toFixed(0)} ms, p95 ${percentile(cpuMs, 0.95).toFixed(0)} ms (budget p95 < 1000 ms)`,
     )
-  return { condition, questions, ...counts, flaggedClean: flaggedBy.clean, ...stats, p95: cpuMs.length ? percentile(cpuMs, 0.95) : NaN }
+  return {
+    condition,
+    questions,
+    ...counts,
+    flaggedClean: flaggedBy.clean,
+    ...stats,
+    p95: cpuMs.length ? percentile(cpuMs, 0.95) : NaN,
+  }
 }
 
 // BENCH_READ=curl,lens reads only those of BENCH_CONDITIONS, each with the photos its place in the list draws:

@@ -2,7 +2,6 @@ import { decodeRaster } from '../../lib/decode-gate'
 import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
 import {
   BENT_REACH_MM,
-  centreOf,
   columnEnd,
   FIRST_REACH_MM,
   MIN_RING_CONTRAST,
@@ -482,9 +481,9 @@ const rectCentre = (rect: { left: number; top: number; right: number; bottom: nu
 const THREE_MARKERS_POOR_SHARE = 0.25
 
 /**
- * Whether the rings place a page that three markers placed (the fourth cut off by the frame): most blocks' rings
- * plainly seen in columns found whole, and most regions fitting the model, as the markers' affine transform knows no
- * perspective and no curl near the lost corner (issue 79). Regions that fit poorly are still flagged one by one.
+ * Whether the rings place a page that three markers placed (the fourth cut off by the frame), once its rows are
+ * found again: at least half its blocks' rings plainly seen in columns found whole, and three quarters of its regions
+ * fitting the model (issue 79). Regions that fit poorly are still flagged one by one.
  */
 function ringsPlacePage(fitted: ReturnType<typeof fitQuestions>): boolean {
   const found = fitted.toFit.filter((r) => r.found).length
