@@ -83,7 +83,7 @@ const shifted = (h: Homography, dx: number, dy: number): Homography => [
 
 /**
  * The blocks whose rings are found where the page model through the markers and the blocks found so far puts them,
- * grown outwards from the three markers round by round: a block is looked for only near what was found, within 2.4
+ * grown outwards from the three markers round by round: a block is looked for only near what was found, within 2.3
  * mm of where the model puts it, and taken only with nearly every ring seen, so a block a row (5.1 mm) or an option
  * (6 mm) over, whose end row or column falls on paper, is not taken for it. A search a few millimetres wide around the
  * affine transform, as a column's is, finds the curled rows near the lost corner a row or two over (issue 79).
