@@ -4,7 +4,9 @@
 //     tight-crop, whatsapp, low-res, motion-blur), over BENCH_PHOTOS (default 500) seeded photos each, 8-12 MP, sheets of 100 questions: questions read right,
 //     flagged, or read wrong without a flag; cleanly marked sheets flagged; photos refused; sheets read for the
 //     wrong learner (a QR code or roll number that is not the sheet's). Numeric questions' grids (decision 129) are
-//     counted on their own: right, flagged numeric_unclear, or read wrong without a flag.
+//     counted on their own: right, flagged numeric_unclear, or read wrong without a flag. A question flagged is
+//     split by the bench's truth into one the learner's own marks explain (a light mark, a dot or tick, two marks in
+//     a row, a faint bubble in a multiple row) and one flagged on clean marks: the photo's own cost (issue 79).
 //  2. CPU time of one core (sharp held to one thread) to read a 12 MP JPEG, p50 and p95 (budget: p95 under 1 s).
 //  3. Peak RSS of a child process that only reads, while it reads 4 photos of 12 MP at once (budget: under 400 MB).
 // BENCH_CACHE=<dir> keeps the generated JPEGs there (named by a hash of their specs and of the generator's sources),
@@ -160,6 +162,18 @@ function judgeMultiple(truth, answer) {
   return read === truth.set ? 'right' : 'wrong'
 }
 
+const INKS = new Set(['pen', 'blue', 'pencil'])
+
+/**
+ * Whether the learner's own marks on a row make a flag right: a light mark, a stray dot or tick, two marks in a
+ * one-answer row, or a faint bubble in a multiple row. Such a flag is the reader doing its job, not the photo's cost.
+ */
+function learnerDoubt(sheet, q) {
+  const truth = sheet.truth[q]
+  if (truth !== null && typeof truth === 'object' && (truth.light || truth.multiple || truth.faint)) return true
+  return sheet.spec.marks.some((m) => m.question === q && !INKS.has(m.style))
+}
+
 function judge(truth, answer) {
   if (truth?.set !== undefined) return judgeMultiple(truth, answer)
   if (truth === null || typeof truth === 'string') {
@@ -258,6 +272,8 @@ async function runCondition(condition, index) {
   // BENCH_SEED draws another set of photos: a check that the reader was not tuned to one set.
   const random = seededRandom(Number(process.env.BENCH_SEED ?? 44) + index)
   const counts = { right: 0, flagged: 0, wrong: 0 }
+  // The one-answer questions flagged, split: the learner's own marks explain the flag, or the marks are clean.
+  const flaggedBy = { learner: 0, clean: 0 }
   const multipleCounts = { right: 0, flagged: 0, wrong: 0 }
   const gridCounts = { right: 0, flagged: 0, wrong: 0 }
   const stats = { cleanSheets: 0, cleanFlagged: 0, refused: 0, wrongLearner: 0, refusals: {}, wrongByKind: {} }
@@ -290,6 +306,7 @@ async function runCondition(condition, index) {
       const truth = sheet.truth[q]
       const verdict = judge(truth, answer)
       ;(isMultiple(q) ? multipleCounts : counts)[verdict]++
+      if (!isMultiple(q) && verdict === 'flagged') flaggedBy[learnerDoubt(sheet, q) ? 'learner' : 'clean']++
       if (verdict === 'wrong') {
         wrongHere++
         const kind =
@@ -344,6 +361,9 @@ async function runCondition(condition, index) {
     `questions read right: ${pct(counts.right, questions)} %, flagged: ${pct(counts.flagged, questions)} %, right or flagged: ${pct(counts.right + counts.flagged, questions)} % (target >= 99.9)`,
   )
   console.log(
+    `questions flagged by the learner's own marks: ${pct(flaggedBy.learner, questions)} %, flagged, clean marks: ${flaggedBy.clean} = ${pct(flaggedBy.clean, questions)} %`,
+  )
+  console.log(
     `questions read wrong without a flag: ${counts.wrong} = ${pct(counts.wrong, questions)} % (target <= 0.05)`,
   )
   const rows = multipleCounts.right + multipleCounts.flagged + multipleCounts.wrong
@@ -366,7 +386,14 @@ async function runCondition(condition, index) {
     console.log(
       `CPU to read a ${mp} JPEG, one core: p50 ${percentile(cpuMs, 0.5).toFixed(0)} ms, p95 ${percentile(cpuMs, 0.95).toFixed(0)} ms (budget p95 < 1000 ms)`,
     )
-  return { condition, questions, ...counts, ...stats, p95: cpuMs.length ? percentile(cpuMs, 0.95) : NaN }
+  return {
+    condition,
+    questions,
+    ...counts,
+    flaggedClean: flaggedBy.clean,
+    ...stats,
+    p95: cpuMs.length ? percentile(cpuMs, 0.95) : NaN,
+  }
 }
 
 // BENCH_READ=curl,lens reads only those of BENCH_CONDITIONS, each with the photos its place in the list draws:
@@ -376,12 +403,12 @@ const rows = []
 for (const [index, condition] of conditions.entries())
   if (!only || only.includes(condition)) rows.push(await runCondition(condition, index))
 console.log(
-  '\n| condition | photos | questions | right % | flagged % | wrong (no flag) | clean sheets flagged | refused | wrong learner | p95 ms |',
+  '\n| condition | photos | questions | right % | flagged % | flagged, clean marks % | wrong (no flag) | clean sheets flagged | refused | wrong learner | p95 ms |',
 )
-console.log('|---|---|---|---|---|---|---|---|---|---|')
+console.log('|---|---|---|---|---|---|---|---|---|---|---|')
 for (const r of rows)
   console.log(
-    `| ${r.condition} | ${photos} | ${r.questions} | ${pct(r.right, r.questions)} | ${pct(r.flagged, r.questions)} | ${r.wrong} (${pct(r.wrong, r.questions)} %) | ${r.cleanFlagged}/${r.cleanSheets} | ${r.refused} ${JSON.stringify(r.refusals)} | ${r.wrongLearner} | ${r.p95.toFixed(0)} |`,
+    `| ${r.condition} | ${photos} | ${r.questions} | ${pct(r.right, r.questions)} | ${pct(r.flagged, r.questions)} | ${pct(r.flaggedClean, r.questions)} | ${r.wrong} (${pct(r.wrong, r.questions)} %) | ${r.cleanFlagged}/${r.cleanSheets} | ${r.refused} ${JSON.stringify(r.refusals)} | ${r.wrongLearner} | ${r.p95.toFixed(0)} |`,
   )
 if (memory)
   console.log(

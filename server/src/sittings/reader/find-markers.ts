@@ -165,12 +165,16 @@ function quadCost(quad: Blob[]): number {
   return cost + aspectError
 }
 
-/** Quadrilaterals of four blobs that could be the corner markers, largest first: decision 054 "In the code". */
-export function findMarkerQuads(image: GreyImage, limit = 20): Blob[][] {
-  const blobs = solidBlobs(darkMask(image), image.width, image.height)
+/** The solid dark squares on paper that could be markers, largest first. */
+export function markerBlobs(image: GreyImage): Blob[] {
+  return solidBlobs(darkMask(image), image.width, image.height)
     .filter((blob) => isOnPaper(image, blob))
     .sort((a, b) => b.area - a.area)
     .slice(0, 16)
+}
+
+/** Quadrilaterals of four blobs that could be the corner markers, largest first: decision 054 "In the code". */
+export function findMarkerQuads(image: GreyImage, limit = 20, blobs = markerBlobs(image)): Blob[][] {
   const quads: { quad: Blob[]; area: number }[] = []
   for (let a = 0; a < blobs.length; a++)
     for (let b = a + 1; b < blobs.length; b++)
@@ -202,4 +206,44 @@ function isOnPaper(image: GreyImage, blob: Blob): boolean {
     if (sampleGrey(image, x, y) < inside * 1.6 + 8) darker++
   }
   return seen >= 12 && darker <= 3
+}
+
+/** Three markers found and where the parallelogram through them puts the fourth, cut off by the frame. */
+export interface MarkerTriple {
+  /** The four in clockwise order, the stand-in among them. */
+  quad: Blob[]
+  /** A blob where the fourth marker would be, the three's mean size and shape: it is not measured (issue 79). */
+  standIn: Blob
+}
+
+/**
+ * Three blobs that could be three of the corner markers, the fourth cut off by the photo's frame (a curl lifts an
+ * edge and carries its marker out of the photo), each with a stand-in blob where the parallelogram through the three
+ * puts the fourth (a perspective's or a curl's hundreds of pixels off: only a rough start); the likeliest markers
+ * first, by their sizes and the page's shape. Tried only when no four blobs place the page (decision 115, issue 79).
+ */
+export function findMarkerTriples(blobs: readonly Blob[], limit = 12): MarkerTriple[] {
+  const triples: { quad: Blob[]; standIn: Blob; cost: number }[] = []
+  for (let a = 0; a < blobs.length; a++)
+    for (let b = a + 1; b < blobs.length; b++)
+      for (let c = b + 1; c < blobs.length; c++) {
+        const three = [blobs[a]!, blobs[b]!, blobs[c]!]
+        for (let corner = 0; corner < 3; corner++) {
+          const [p, q, r] = [three[(corner + 1) % 3]!, three[corner]!, three[(corner + 2) % 3]!]
+          const mean = (f: (blob: Blob) => number) => (f(p) + f(q) + f(r)) / 3
+          const standIn: Blob = {
+            x: p.x + r.x - q.x,
+            y: p.y + r.y - q.y,
+            area: mean((s) => s.area),
+            shape: { xx: mean((s) => s.shape.xx), yy: mean((s) => s.shape.yy), xy: mean((s) => s.shape.xy) },
+          }
+          const quad = clockwise([p, q, r, standIn])
+          const cost = quad ? quadCost(quad) : Infinity
+          if (cost < Infinity) triples.push({ quad: quad!, standIn, cost })
+        }
+      }
+  return triples
+    .sort((p, q) => p.cost - q.cost)
+    .slice(0, limit)
+    .map(({ quad, standIn }) => ({ quad, standIn }))
 }

@@ -59,6 +59,41 @@ export function fitHomography(from: readonly Point[], to: readonly Point[]): Hom
   return h.map((value) => value / scale)
 }
 
+/**
+ * The least-squares affine transform (a homography without perspective) over three or more pairs; null when they
+ * are on a line. Three markers found of four fix no perspective: their own corners would guess it wildly (issue 79).
+ */
+export function fitAffine(from: readonly Point[], to: readonly Point[]): Homography | null {
+  if (from.length < 3 || from.length !== to.length) return null
+  const a = normalising(from)
+  // The normal equations of [x y 1] against u and v, in the normalised page points.
+  const m = Array.from({ length: 3 }, () => new Array<number>(5).fill(0))
+  for (let i = 0; i < from.length; i++) {
+    const row = [(from[i]!.x - a.cx) * a.k, (from[i]!.y - a.cy) * a.k, 1]
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) m[r]![c] = m[r]![c]! + row[r]! * row[c]!
+      m[r]![3] = m[r]![3]! + row[r]! * to[i]!.x
+      m[r]![4] = m[r]![4]! + row[r]! * to[i]!.y
+    }
+  }
+  for (let col = 0; col < 3; col++) {
+    let pivot = col
+    for (let r = col + 1; r < 3; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r
+    if (Math.abs(m[pivot]![col]!) < 1e-9) return null
+    ;[m[col], m[pivot]] = [m[pivot]!, m[col]!]
+    for (let r = 0; r < 3; r++) {
+      if (r === col) continue
+      const factor = m[r]![col]! / m[col]![col]!
+      for (let c = col; c < 5; c++) m[r]![c] = m[r]![c]! - factor * m[col]![c]!
+    }
+  }
+  const u = m.map((row, i) => row[3]! / row[i]!)
+  const v = m.map((row, i) => row[4]! / row[i]!)
+  const A = [a.k, 0, -a.k * a.cx, 0, a.k, -a.k * a.cy, 0, 0, 1]
+  const h = multiply([u[0]!, u[1]!, u[2]!, v[0]!, v[1]!, v[2]!, 0, 0, 1], A)
+  return h.every(Number.isFinite) ? h : null
+}
+
 function multiply(p: readonly number[], q: readonly number[]): number[] {
   const out = new Array<number>(9).fill(0)
   for (let r = 0; r < 3; r++)

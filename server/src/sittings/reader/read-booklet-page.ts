@@ -130,6 +130,8 @@ export function readLocatedBookletPage(
   options: ReadBookletOptions,
 ): BookletPageResult {
   const { toImage, levels, payload } = located
+  // A page three markers placed is read only as an answer sheet, whose rows' rings check the placement (issue 79).
+  if (located.missing !== null) return refusePage('corners')
   const verified = verifyBookletCode(payload, options.secret, options.sittingId)
   if (!verified.ok) return refusePage('wrong_sitting')
   const { code } = verified

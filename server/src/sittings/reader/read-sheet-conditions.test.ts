@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import {
   markedSheetSvg,
@@ -45,6 +46,9 @@ async function read(condition: Condition, seed: number): Promise<SheetReadResult
   const jpeg = await photographSheet(markedSheetSvg(spec, seed), photo(condition, seed))
   return readSheet(jpeg, { secret, sittingId: 7, layoutFor: () => sheetLayoutOf(spec) })
 }
+
+/** How much of a turned photo's width is kept: the bottom-right marker falls wholly outside it. */
+const CUT_SHARE = 0.845
 
 /** The questions read as something other than what the learner did, without a flag. */
 const silentlyWrong = (result: SheetReadResult) =>
@@ -104,5 +108,20 @@ describe('readSheet on sheets as phones really see them', () => {
       expect(result.ok, `seed ${seed}`).toBe(true)
       expect(silentlyWrong(result), `seed ${seed}`).toBe(0)
     }
+  })
+
+  it('reads a sheet whose bottom-right marker the frame cut off through the other three and its rings (issue 79)', async () => {
+    // The photo turned 8 degrees and its right side cut off past the bottom-right marker: refused as "corners" before.
+    const jpeg = await photographSheet(markedSheetSvg(spec, 1), photo('standard', 1))
+    const turned = await sharp(jpeg).rotate(-8, { background: '#8a7a6a' }).jpeg({ quality: 90 }).toBuffer()
+    const { width = 0, height = 0 } = await sharp(turned).metadata()
+    const cut = await sharp(turned)
+      .extract({ left: 0, top: 0, width: Math.round(width * CUT_SHARE), height })
+      .jpeg({ quality: 90 })
+      .toBuffer()
+    const result = await readSheet(cut, { secret, sittingId: 7, layoutFor: () => sheetLayoutOf(spec) })
+    expect(result.ok).toBe(true)
+    expect(result).toMatchObject({ roll: 58, set: 'A' })
+    expect(silentlyWrong(result)).toBe(0)
   })
 })

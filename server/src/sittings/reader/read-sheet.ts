@@ -11,13 +11,14 @@ import {
 } from './bubble-sight'
 import { fitAndRead, fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
 import { decodeSheetQr, type SheetQr } from './decode-qr'
-import { findMarkerQuads, type Blob } from './find-markers'
+import { findMarkerQuads, findMarkerTriples, markerBlobs, type Blob } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { invertHomography, project, solveHomography, type Homography } from './homography'
 import { fitPageModel, modelOffset, regionHomography, type ModelControl, type PageRect } from './page-model'
 import { BLANK_FILL, decideChoice } from './mark-decisions'
 import { gridRect, photoBox, questionRect, rollRect, setRect, type PhotoBox } from './photo-box'
 import { readNumber } from '@quiz/contracts/rules/numbers'
+import { controlsFrom, growRings, homographyThroughRings } from './place-by-rings'
 import { refineByMarkerEdges } from './refine-markers'
 import { edgeSharpness } from './sharpness'
 import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
@@ -307,6 +308,28 @@ function foundOffset(found: readonly SightedOption[], clear: boolean): Point | n
   return { x: s.at.x_mm - s.bubble.x_mm, y: s.at.y_mm - s.bubble.y_mm }
 }
 
+/** Of a page's blocks of rows, at least this share must be found around three markers for the rings to place it. */
+const FOUND_SHARE = 0.75
+
+/**
+ * A page three markers placed (the fourth cut off by the frame), its transform taken again through the blocks of
+ * rows found outwards from the markers (`place-by-rings.ts`): most of the page's blocks, or the page is refused, not
+ * guessed (issue 79). The rows are then found and read as on any bent page, with its guards.
+ */
+function placeThroughRings(image: GreyImage, located: LocatedPage, layout: SheetLayout): LocatedPage | null {
+  const blocks = questionRuns(layout).flatMap((run) => run.map((block) => block.flatMap((q) => q.options)))
+  const grown = growRings(image, located.toImage, located.controls, blocks)
+  if (grown.length < blocks.length * FOUND_SHARE) return null
+  const toImage = homographyThroughRings(located.toImage, located.controls, grown)
+  if (!toImage) return null
+  return {
+    ...located,
+    toImage,
+    controls: controlsFrom(located.toImage, toImage, located.controls),
+    cornerControls: controlsFrom(located.toImage, toImage, located.cornerControls),
+  }
+}
+
 /** The page model through the markers and every block of questions, and each block read through it (115). */
 export function fitQuestions(
   image: GreyImage,
@@ -454,10 +477,25 @@ const rectCentre = (rect: { left: number; top: number; right: number; bottom: nu
   y: (rect.top + rect.bottom) / 2,
 })
 
+/** On a page three markers placed, at most this share of its blocks may be off the model: the rings place it. */
+const THREE_MARKERS_POOR_SHARE = 0.25
+
+/**
+ * Whether the rings place a page that three markers placed (the fourth cut off by the frame), once its rows are
+ * found again: at least half its blocks' rings plainly seen in columns found whole, and three quarters of its regions
+ * fitting the model (issue 79). Regions that fit poorly are still flagged one by one.
+ */
+function ringsPlacePage(fitted: ReturnType<typeof fitQuestions>): boolean {
+  const found = fitted.toFit.filter((r) => r.found).length
+  const poor = fitted.regions.filter((r) => r.residualMm > RESIDUAL_MM).length
+  return found * 2 >= fitted.toFit.length && poor <= fitted.regions.length * THREE_MARKERS_POOR_SHARE
+}
+
 function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout) {
   const fitted = fitQuestions(image, located, layout)
   const { regions, blocks, bent } = fitted
-  if (bent) return { answers: [], numeric: [], glare: false, bent }
+  const unplaced = located.missing !== null && !ringsPlacePage(fitted)
+  if (bent || unplaced) return { answers: [], numeric: [], glare: false, bent, unplaced }
   const typical = typicalContrast(regions.flatMap((r) => r.sighted))
   let glared = 0
   const answers: NonNullable<SheetReading['answers']> = []
@@ -505,7 +543,7 @@ function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout
     layout,
     regions.flatMap((r) => r.sighted),
   )
-  return { answers, numeric, glare: glared > layout.questions.length * GLARE_REFUSAL_SHARE, bent }
+  return { answers, numeric, glare: glared > layout.questions.length * GLARE_REFUSAL_SHARE, bent, unplaced }
 }
 
 interface MarkerPlacement {
@@ -516,13 +554,20 @@ interface MarkerPlacement {
 }
 
 /** The page placed by the markers' edges, measured twice; `bent` when no one transform meets them: decision 115. */
-function placeByMarkers(image: GreyImage, rough: Homography, blobs: readonly Blob[]): MarkerPlacement | null {
-  const first = refineByMarkerEdges(image, rough, FIXED_PARTS, blobs)
+function placeByMarkers(
+  image: GreyImage,
+  rough: Homography,
+  blobs: readonly Blob[],
+  missing: number | null = null,
+): MarkerPlacement | null {
+  const first = refineByMarkerEdges(image, rough, FIXED_PARTS, blobs, missing)
   if (!first) return null
-  const second = refineByMarkerEdges(image, first.toImage, FIXED_PARTS, blobs)
+  const second = refineByMarkerEdges(image, first.toImage, FIXED_PARTS, blobs, missing)
   const best = second && second.residualMm <= first.residualMm ? second : first
   if (best.residualMm > BENT_MM) return null
-  return { toImage: best.toImage, bent: best.residualMm > CORNER_TOLERANCE_MM, corners: best.corners }
+  // Three markers' affine transform does not know the page's perspective: the page is read as a bent one.
+  const bent = missing !== null || best.residualMm > CORNER_TOLERANCE_MM
+  return { toImage: best.toImage, bent, corners: best.corners }
 }
 
 /** The markers' corners as the page model's controls, for the page placed by `toImage`. */
@@ -586,26 +631,39 @@ export interface LocatedPage {
   cornerControls: ModelControl[]
   /** How far (mm) around where the markers put them the first blocks of bubbles are looked for: further when bent. */
   reach: number
+  /** The marker cut off by the frame (the layout's index) when three placed the page; null when all four did. */
+  missing: number | null
 }
 
-/** Where the page is and what its QR code says, or why not: decision 054 "In the code". */
-export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
-  const quads = findMarkerQuads(image)
-  if (quads.length === 0) return 'corners'
+interface Placed {
+  toImage: Homography
+  payload: string
+  controls: ModelControl[]
+  corners: ModelControl[]
+  bent: boolean
+  rank: number
+  missing: number | null
+}
 
+/** Four blobs that could be the markers, or three and a stand-in where the fourth would be (cut off by the frame). */
+interface MarkerCandidate {
+  quad: readonly Blob[]
+  standIn: Blob | null
+}
+
+/**
+ * The best placement of the page by candidate markers whose QR code decodes (decision 115), whether any candidate's
+ * markers met a transform, and whether any was bent. A stand-in's marker is placed only on the page's bottom edge:
+ * the QR code, the roll grid and the set row, read through the markers alone, lie between the two top ones.
+ */
+function placeByCandidates(image: GreyImage, candidates: readonly MarkerCandidate[]) {
   let markersFound: Homography | null = null
   let bent = false
-  let placed: {
-    toImage: Homography
-    payload: string
-    controls: ModelControl[]
-    corners: ModelControl[]
-    bent: boolean
-    rank: number
-  } | null = null
-  search: for (const quad of quads)
+  let placed: Placed | null = null
+  search: for (const { quad, standIn } of candidates)
     for (const { rough, blobs } of roughPlacements(quad)) {
-      const placement = placeByMarkers(image, rough, blobs)
+      const missing = standIn ? blobs.indexOf(standIn) : null
+      const placement = placeByMarkers(image, rough, blobs, missing)
       if (!placement) continue
       if (placement.bent) bent = true
       markersFound ??= placement.toImage
@@ -613,6 +671,8 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
         [placement.toImage, false],
         [compose(placement.toImage, HALF_TURN), true],
       ] as const) {
+        const missingHere = missing === null ? null : turned ? (missing + 2) % 4 : missing
+        if (missingHere !== null && !BOTTOM_MARKERS.includes(missingHere)) continue
         // The corners' page points turn with the page: the transform's (x, y) is the turned page's (W - x, H - y).
         const corners = turned
           ? placement.corners.map(({ page, image: at }) => ({
@@ -635,6 +695,7 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
               // Finders off where the markers put them: the middle of the page is off too, as on a bent page.
               bent: placement.bent || !findersAgree(qr),
               rank,
+              missing: missingHere,
             }
           if (rank === 0) break search
           continue search
@@ -643,11 +704,30 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
       }
       continue search
     }
+  return { placed, markersFound, bent }
+}
 
-  const anyWay = placed?.toImage ?? markersFound ?? roughPlacements(quads[0]!)[0]?.rough
+/** The bottom-right and bottom-left markers (the layout's order): the ones a stand-in may take the place of. */
+const BOTTOM_MARKERS = [2, 3]
+
+/** Where the page is and what its QR code says, or why not: decision 054 "In the code". */
+export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
+  const blobs = markerBlobs(image)
+  const quads = findMarkerQuads(image, undefined, blobs)
+  const byFour = placeByCandidates(
+    image,
+    quads.map((quad) => ({ quad, standIn: null })),
+  )
+  const { markersFound, bent } = byFour
+  // No four blobs place the page: three markers may, the fourth cut off by the frame (issue 79). The refusal, if
+  // they do not either, is the four's.
+  const placed = byFour.placed ?? placeByCandidates(image, findMarkerTriples(blobs)).placed
+  if (quads.length === 0 && !placed) return 'corners'
+
+  const anyWay = placed?.toImage ?? markersFound ?? (quads[0] ? roughPlacements(quads[0])[0]?.rough : undefined)
   // Four solid squares that no one flat page fits: a curl, a fold near the corners, a wide-angle lens held close.
-  if (!markersFound && bent) return 'not_flat'
-  if (!anyWay || (!markersFound && !isPageInside(image, anyWay))) return 'corners'
+  if (!placed && !markersFound && bent) return 'not_flat'
+  if (!anyWay || (!placed && !markersFound && !isPageInside(image, anyWay))) return 'corners'
   const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
   if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
@@ -661,6 +741,7 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
     controls: placed.controls,
     cornerControls: placed.corners,
     reach: placed.bent ? BENT_REACH_MM : FIRST_REACH_MM,
+    missing: placed.missing,
   }
 }
 
@@ -711,16 +792,27 @@ export interface MarkerPlace<B extends Bubble> {
 /** An answer sheet's page, located and its code verified: its roll, set and rows, and where they are in the photo. */
 export function readLocatedSheet(
   image: GreyImage,
-  located: LocatedPage,
+  placed: LocatedPage,
   code: SheetCode,
   layoutFor: ReadSheetOptions['layoutFor'],
 ): SheetReadResult {
+  let located = placed
+  if (placed.missing !== null) {
+    // Three markers placed the page: its rows' rings place it again before anything is read (issue 79).
+    const set = readSet(image, markerPlace(image, placed, setRect(FIXED_PARTS), FIXED_PARTS.set), placed.levels)
+    const rowsLayout = layoutFor(code, set === 'unclear' ? null : set)
+    const again = rowsLayout && placeThroughRings(image, placed, rowsLayout)
+    if (!again) return refuse('corners')
+    located = again
+  }
   const { toImage, levels } = located
   // The roll grid and the set row are read before the layout is known: through the model of the markers alone.
   const roll = readRoll(image, markerPlace(image, located, rollRect(FIXED_PARTS), ROLL_BUBBLES), levels)
   const set = readSet(image, markerPlace(image, located, setRect(FIXED_PARTS), FIXED_PARTS.set), levels)
   const layout = layoutFor(code, set === 'unclear' ? null : set)
   const read = layout ? readAnswers(image, located, layout) : null
+  // Three markers placed the page: without the rows' rings to check the placement, it is not trusted.
+  if (located.missing !== null && (!read || read.unplaced)) return refuse('corners')
   if (read?.bent) return refuse('not_flat')
   if (read?.glare) return refuse('glare')
   const answers = read?.answers ?? null

@@ -1,5 +1,5 @@
 import { percentile, sampleGrey, type GreyImage, type Point } from './grey-image'
-import { fitHomography, project, type Homography } from './homography'
+import { fitAffine, fitHomography, project, type Homography } from './homography'
 import type { SheetLayout } from '../sheet/sheet-layout'
 
 const STEP_MM = 0.1
@@ -220,17 +220,21 @@ function markerCorners(image: GreyImage, toImage: Homography, marker: SheetLayou
 /**
  * The transform fitted to the markers' 16 corners; null when a marker is not a solid square: decision 054. A marker
  * the page's transform does not measure is measured again through its own blob's shape (`blobs`, in the layout's
- * order of markers), as a curl bends it (decision 115).
+ * order of markers), as a curl bends it (decision 115). With `missing` (a marker the frame cut off), the other three
+ * place the page by an affine transform: their corners, 9 mm apart, cannot tell the page's perspective, which the
+ * page model then takes from the rings (decision 115, issue 79).
  */
 export function refineByMarkerEdges(
   image: GreyImage,
   toImage: Homography,
   layout: SheetLayout,
   blobs?: readonly MarkerBlob[],
+  missing: number | null = null,
 ): RefinedTransform | null {
   const pagePoints: Point[] = []
   const imagePoints: Point[] = []
   for (const [m, marker] of layout.markers.entries()) {
+    if (m === missing) continue
     let corners = markerCorners(image, toImage, marker)
     const blob = blobs?.[m]
     if (!corners && blob) {
@@ -243,7 +247,7 @@ export function refineByMarkerEdges(
       imagePoints.push(at)
     }
   }
-  const fitted = fitHomography(pagePoints, imagePoints)
+  const fitted = missing === null ? fitHomography(pagePoints, imagePoints) : fitAffine(pagePoints, imagePoints)
   if (!fitted) return null
   let residualMm = 0
   pagePoints.forEach((page, i) => {
