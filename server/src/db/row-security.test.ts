@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import pg from 'pg'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { TEST_APP_ROLE, testDatabaseUrl, useTestApp } from '../../test/test-app'
 import { bypassesRowSecurity, currentRole } from './app-role'
@@ -18,6 +18,19 @@ describe.skipIf(!dialects.includes('postgres'))('row security on postgres', () =
       .orderBy('name')
       .execute()
       .then((rows) => rows.map((row) => row.name))
+
+  // A second institute beside the first, each with a tag.
+  const addSecond = async () => {
+    const { id } = await t.db
+      .insertInto('institutes')
+      .values({ slug: 'second', name_en: 'Second', created_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await sql`insert into tags (name, name_key, institute_id) values ('one', 'one', 1), ('two', 'two', ${id})`.execute(
+      t.db,
+    )
+    return id
+  }
 
   it('holds every institute-owned table to the session’s institute, forced, and knows whose every table is', async () => {
     const { rows } = await sql<{ table: string; enabled: boolean; forced: boolean; policy: string | null }>`
@@ -57,14 +70,7 @@ describe.skipIf(!dialects.includes('postgres'))('row security on postgres', () =
   })
 
   it('sets each checked-out connection to its work’s institute, and back to none outside any', async () => {
-    const { id: second } = await t.db
-      .insertInto('institutes')
-      .values({ slug: 'second', name_en: 'Second', created_at: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await sql`insert into tags (name, name_key, institute_id) values ('one', 'one', 1), ('two', 'two', ${second})`.execute(
-      t.db,
-    )
+    const second = await addSecond()
     // Raw SQL is not rewritten by the filter: what each sees here is the database's doing alone.
     const raw = () =>
       sql<{ name: string }>`select name from tags order by name`
@@ -85,19 +91,9 @@ describe.skipIf(!dialects.includes('postgres'))('row security on postgres', () =
   })
 
   describe('on one connection, set in the round trip of the work’s first statement (docs/decisions/134)', () => {
-    const addSecond = async () => {
-      const { id } = await t.db
-        .insertInto('institutes')
-        .values({ slug: 'second', name_en: 'Second', created_at: 0 })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await sql`insert into tags (name, name_key, institute_id) values ('one', 'one', 1), ('two', 'two', ${id})`.execute(
-        t.db,
-      )
-      return id
-    }
     // The app's role on a pool of one connection, counting the statements sent to it (each a round trip).
     const oneConnection = async () => {
+      const second = await addSecond()
       const pool = new pg.Pool({ connectionString: await testDatabaseUrl(t, TEST_APP_ROLE), max: 1 })
       let sent = 0
       pool.on('connect', (client) => {
@@ -108,6 +104,7 @@ describe.skipIf(!dialects.includes('postgres'))('row security on postgres', () =
         }) as typeof client.query
       })
       const database = fromPostgresPool(pool)
+      onTestFinished(() => database.destroy())
       const names = (institute: number) =>
         inInstituteScope('test', institute, () =>
           // With a parameter, as nearly every statement the app sends (text alone may hold several statements).
@@ -115,60 +112,45 @@ describe.skipIf(!dialects.includes('postgres'))('row security on postgres', () =
             .execute(database.db)
             .then((result) => result.rows.map((row) => row.name)),
         )
-      return { database, names, sent: () => sent }
+      return { second, database, names, sent: () => sent }
     }
 
     it('sends a switch of institute and the statement as one', async () => {
-      const second = await addSecond()
-      const { database, names, sent } = await oneConnection()
-      try {
-        expect(await names(1)).toEqual(['one'])
-        const first = sent()
-        expect(await names(second)).toEqual(['two'])
-        expect(await names(1)).toEqual(['one'])
-        expect(sent() - first).toBe(2)
-        expect(await names(1)).toEqual(['one'])
-        expect(sent() - first).toBe(3)
-      } finally {
-        await database.destroy()
-      }
+      const { second, names, sent } = await oneConnection()
+      expect(await names(1)).toEqual(['one'])
+      const first = sent()
+      expect(await names(second)).toEqual(['two'])
+      expect(await names(1)).toEqual(['one'])
+      expect(sent() - first).toBe(2)
+      expect(await names(1)).toEqual(['one'])
+      expect(sent() - first).toBe(3)
     })
 
     it('sets the connection again after a statement carrying the setting failed, which undid it', async () => {
-      const second = await addSecond()
-      const { database, names } = await oneConnection()
-      try {
-        expect(await names(1)).toEqual(['one'])
-        const failing = inInstituteScope('test', second, () => sql`select 1 / ${0}`.execute(database.db))
-        await expect(failing).rejects.toThrow(/division by zero/)
-        expect(await names(second)).toEqual(['two'])
-      } finally {
-        await database.destroy()
-      }
+      const { second, database, names } = await oneConnection()
+      expect(await names(1)).toEqual(['one'])
+      const failing = inInstituteScope('test', second, () => sql`select 1 / ${0}`.execute(database.db))
+      await expect(failing).rejects.toThrow(/division by zero/)
+      expect(await names(second)).toEqual(['two'])
     })
 
     it('sets the connection again after a rolled-back transaction whose BEGIN carried the setting', async () => {
-      const second = await addSecond()
-      const { database, names } = await oneConnection()
-      try {
-        expect(await names(1)).toEqual(['one'])
-        const rolledBack = inInstituteScope('test', second, () =>
-          database.transaction(async (trx) => {
-            const { rows } = await sql<{ name: string }>`select name from tags`.execute(trx)
-            expect(rows).toEqual([{ name: 'two' }])
-            throw new Error('undone')
-          }),
-        )
-        await expect(rolledBack).rejects.toThrow('undone')
-        expect(await names(second)).toEqual(['two'])
-        const committed = await inInstituteScope('test', 1, () =>
-          database.transaction((trx) => sql<{ name: string }>`select name from tags`.execute(trx)),
-        )
-        expect(committed.rows).toEqual([{ name: 'one' }])
-        expect(await names(1)).toEqual(['one'])
-      } finally {
-        await database.destroy()
-      }
+      const { second, database, names } = await oneConnection()
+      expect(await names(1)).toEqual(['one'])
+      const rolledBack = inInstituteScope('test', second, () =>
+        database.transaction(async (trx) => {
+          const { rows } = await sql<{ name: string }>`select name from tags`.execute(trx)
+          expect(rows).toEqual([{ name: 'two' }])
+          throw new Error('undone')
+        }),
+      )
+      await expect(rolledBack).rejects.toThrow('undone')
+      expect(await names(second)).toEqual(['two'])
+      const committed = await inInstituteScope('test', 1, () =>
+        database.transaction((trx) => sql<{ name: string }>`select name from tags`.execute(trx)),
+      )
+      expect(committed.rows).toEqual([{ name: 'one' }])
+      expect(await names(1)).toEqual(['one'])
     })
   })
 })
