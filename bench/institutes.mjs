@@ -6,7 +6,9 @@
 //     (default 100, spread evenly over them), so the server's connections switch institutes as they would.
 //  2. One: the same bench on a fresh database of one institute of BENCH_LEARNERS learners: what that institute would
 //     be on a deployment of its own. Each request does the same work in both (the same learner's attempts, the same
-//     quiz's table): what differs is the database's size and the institutes' machinery. The ratio of the two.
+//     quiz's table): what differs is the database's size and the institutes' machinery. The ratio of the two. Its
+//     requests are spread over BENCH_ONE_LEARNERS of its learners (default BENCH_SPREAD), each with the quiz started,
+//     as the many's are over as many learners (BENCH_ONE_LEARNERS=1: all as one learner, as before 2026-11-29).
 //  3. EXPLAIN, as the app role with app.institute_id set, of the results list and the admin's attempts table (the
 //     queries as the server's filter writes them, decision 095): a Seq Scan, and the indexes on attempts it reads.
 //  4. A new institute made by the CLI while the server of (1) runs: time until its host answers GET /api/institute/.
@@ -29,6 +31,7 @@ const institutes = Number(process.env.BENCH_INSTITUTES ?? 1000)
 const learners = Number(process.env.BENCH_LEARNERS ?? 200)
 const attemptsEach = Number(process.env.BENCH_ATTEMPTS ?? 10)
 const spread = Math.min(institutes, Number(process.env.BENCH_SPREAD ?? 100))
+const oneLearners = Number(process.env.BENCH_ONE_LEARNERS ?? spread)
 const duration = Number(process.env.BENCH_DURATION ?? 10)
 const warmup = Number(process.env.BENCH_WARMUP ?? 3)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -128,8 +131,13 @@ async function benchOn({ institutes: count, label }) {
       spreadHere === 1 ? 1 : 1 + Math.round((j * (count - 1)) / (spreadHere - 1)),
     )
     t0 = performance.now()
-    const tenants = await prepare(server, chosen)
-    console.log(`${label}: ${spreadHere} quizzes made and started in ${seconds(performance.now() - t0)}`)
+    // The one institute's requests spread over as many of its learners as the many's over institutes: 50 connections
+    // as one learner would find that learner's rows hot in every cache, and its autosaves queued on one attempt's row.
+    const each = count === 1 ? Math.min(learners, oneLearners) : 1
+    const tenants = await prepare(server, chosen, each)
+    console.log(
+      `${label}: ${tenants.length} learners started ${spreadHere} quizzes in ${seconds(performance.now() - t0)}`,
+    )
     // The tables the routes read whole, and how many rows: a read not held to its institute by an index shows here.
     // The endpoint quizzes came after the seed's ANALYZE: planned on tables thought empty, their reads scanned.
     await pgAdmin(ownerUrl.toString(), 'analyze')
@@ -232,8 +240,11 @@ function tokenOf(server, n, k) {
     .sign(key)
 }
 
-/** For each chosen institute: a 20-question quiz made by its admin, started by its learner 1, its questions read. */
-async function prepare(server, chosen) {
+/**
+ * For each chosen institute: a 20-question quiz made by its admin, started by its learners 1..`each`, its questions
+ * read; a tenant for each learner.
+ */
+async function prepare(server, chosen, each) {
   server.instituteCount = Number((await server.rows('select count(*) as n from institutes where id > 0'))[0].n)
   const tenants = []
   for (const n of chosen) {
@@ -255,6 +266,12 @@ async function prepare(server, chosen) {
         (await request(server, 'GET', `/api/quizzes/${quiz}/question/${q}/`, { host, token: learner })).body,
       )
     tenants.push({ n, host, admin, learner, quiz, questions, pastPaper: (n - 1) * attemptsEach + 1 })
+    for (let k = 2; k <= each; k++) {
+      const other = await tokenOf(server, n, k)
+      const start = await request(server, 'GET', `/api/quizzes/${quiz}/`, { host, token: other })
+      if (start.status !== 200) throw new Error(`start on ${host}: ${start.status} ${JSON.stringify(start.body)}`)
+      tenants.push({ ...tenants.at(-1), learner: other })
+    }
   }
   return tenants
 }
