@@ -67,7 +67,7 @@ export function fitAffine(from: readonly Point[], to: readonly Point[]): Homogra
   if (from.length < 3 || from.length !== to.length) return null
   const a = normalising(from)
   // The normal equations of [x y 1] against u and v, in the normalised page points.
-  const m = Array.from({ length: 3 }, () => new Array<number>(5).fill(0))
+  const m = Array.from({ length: 3 }, () => new Float64Array(5))
   for (let i = 0; i < from.length; i++) {
     const row = [(from[i]!.x - a.cx) * a.k, (from[i]!.y - a.cy) * a.k, 1]
     for (let r = 0; r < 3; r++) {
@@ -76,22 +76,37 @@ export function fitAffine(from: readonly Point[], to: readonly Point[]): Homogra
       m[r]![4] = m[r]![4]! + row[r]! * to[i]!.y
     }
   }
-  for (let col = 0; col < 3; col++) {
-    let pivot = col
-    for (let r = col + 1; r < 3; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r
-    if (Math.abs(m[pivot]![col]!) < 1e-9) return null
-    ;[m[col], m[pivot]] = [m[pivot]!, m[col]!]
-    for (let r = 0; r < 3; r++) {
-      if (r === col) continue
-      const factor = m[r]![col]! / m[col]![col]!
-      for (let c = col; c < 5; c++) m[r]![c] = m[r]![c]! - factor * m[col]![c]!
-    }
-  }
-  const u = m.map((row, i) => row[3]! / row[i]!)
-  const v = m.map((row, i) => row[4]! / row[i]!)
+  const solution = solveWithTwoSides(m, 3)
+  if (!solution) return null
+  const [u, v] = solution
   const A = [a.k, 0, -a.k * a.cx, 0, a.k, -a.k * a.cy, 0, 0, 1]
   const h = multiply([u[0]!, u[1]!, u[2]!, v[0]!, v[1]!, v[2]!, 0, 0, 1], A)
   return h.every(Number.isFinite) ? h : null
+}
+
+/** Gaussian elimination with partial pivoting on an augmented matrix with two right-hand sides. */
+export function solveWithTwoSides(a: Float64Array[], size: number): [Float64Array, Float64Array] | null {
+  for (let col = 0; col < size; col++) {
+    let pivot = col
+    for (let r = col + 1; r < size; r++) if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r
+    if (Math.abs(a[pivot]![col]!) < 1e-12) return null
+    ;[a[col], a[pivot]] = [a[pivot]!, a[col]!]
+    const lead = a[col]!
+    for (let r = 0; r < size; r++) {
+      if (r === col) continue
+      const row = a[r]!
+      const factor = row[col]! / lead[col]!
+      if (factor === 0) continue
+      for (let c = col; c < size + 2; c++) row[c] = row[c]! - factor * lead[c]!
+    }
+  }
+  const x = new Float64Array(size)
+  const y = new Float64Array(size)
+  for (let i = 0; i < size; i++) {
+    x[i] = a[i]![size]! / a[i]![i]!
+    y[i] = a[i]![size + 1]! / a[i]![i]!
+  }
+  return x.every(Number.isFinite) && y.every(Number.isFinite) ? [x, y] : null
 }
 
 function multiply(p: readonly number[], q: readonly number[]): number[] {

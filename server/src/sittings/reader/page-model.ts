@@ -1,5 +1,5 @@
 import type { Point } from './grey-image'
-import { project, solveHomography, type Homography } from './homography'
+import { project, solveHomography, solveWithTwoSides, type Homography } from './homography'
 
 /**
  * The page as the photo shows it, bent or not (docs/decisions/115): the markers' homography, and a thin-plate
@@ -60,7 +60,7 @@ export function fitPageModel(base: Homography, controls: readonly ModelControl[]
     a[i]![size] = controls[i]!.offset.x
     a[i]![size + 1] = controls[i]!.offset.y
   }
-  const solution = solve(a, size)
+  const solution = solveWithTwoSides(a, size)
   if (!solution) return null
   const [sx, sy] = solution
   return {
@@ -71,31 +71,6 @@ export function fitPageModel(base: Homography, controls: readonly ModelControl[]
     ax: [sx[n]!, sx[n + 1]!, sx[n + 2]!],
     ay: [sy[n]!, sy[n + 1]!, sy[n + 2]!],
   }
-}
-
-/** Gaussian elimination with partial pivoting on an augmented matrix with two right-hand sides. */
-function solve(a: Float64Array[], size: number): [Float64Array, Float64Array] | null {
-  for (let col = 0; col < size; col++) {
-    let pivot = col
-    for (let r = col + 1; r < size; r++) if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r
-    if (Math.abs(a[pivot]![col]!) < 1e-12) return null
-    ;[a[col], a[pivot]] = [a[pivot]!, a[col]!]
-    const lead = a[col]!
-    for (let r = 0; r < size; r++) {
-      if (r === col) continue
-      const row = a[r]!
-      const factor = row[col]! / lead[col]!
-      if (factor === 0) continue
-      for (let c = col; c < size + 2; c++) row[c] = row[c]! - factor * lead[c]!
-    }
-  }
-  const x = new Float64Array(size)
-  const y = new Float64Array(size)
-  for (let i = 0; i < size; i++) {
-    x[i] = a[i]![size]! / a[i]![i]!
-    y[i] = a[i]![size + 1]! / a[i]![i]!
-  }
-  return x.every(Number.isFinite) && y.every(Number.isFinite) ? [x, y] : null
 }
 
 /** How far (page mm) the model moves a printed point from where the homography alone puts it. */
