@@ -172,7 +172,12 @@ const insertOrReplaceAnswerIfInProgress = precompile(
           ])
           .where((eb) =>
             eb.exists(
-              eb.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', IN_PROGRESS),
+              eb
+                .selectFrom('attempts')
+                .select('id')
+                .where('id', '=', attemptId)
+                .where('status', '=', IN_PROGRESS)
+                .where('deadline', '>=', now),
             ),
           ),
       )
@@ -231,8 +236,9 @@ async function upsertAnswerValues(db: Kysely<DB>, attemptId: number, answers: re
 }
 
 // PostgreSQL: a save in one statement and round trip; the CTE takes the attempt FOR SHARE, rows in question order.
+// Its deadline is checked here too: a save may come with the attempt remembered from an earlier one (save-answers.ts).
 const upsertAnswersIfInProgressSql = `with live as (
-  select id, institute_id from attempts where id = $1 and status = 'in_progress' for share
+  select id, institute_id from attempts where id = $1 and status = 'in_progress' and deadline >= $4 for share
 )
 insert into attempt_answers (attempt_id, question_id, option_id, saved_at, institute_id)
 select live.id, answer.question_id, answer.option_id, $4, live.institute_id
@@ -243,7 +249,7 @@ prepareOnPostgres(upsertAnswersIfInProgressSql)
 
 // The same with answers of the new types or clears: `value` too (null for a choice answer, as upsertAnswerValues).
 const upsertValuesIfInProgressSql = `with live as (
-  select id, institute_id from attempts where id = $1 and status = 'in_progress' for share
+  select id, institute_id from attempts where id = $1 and status = 'in_progress' and deadline >= $4 for share
 )
 insert into attempt_answers (attempt_id, question_id, option_id, value, saved_at, institute_id)
 select live.id, answer.question_id, answer.option_id, answer.value, $4, live.institute_id
