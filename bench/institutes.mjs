@@ -77,10 +77,14 @@ const rows = many.rows.map((row, i) => {
 console.table(rows)
 console.log('\nBudgets (API.md "Institutes", DESIGN.md):')
 const check = (label, ok, figure) => console.log(`${ok ? 'met    ' : 'NOT MET'}  ${label}: ${figure}`)
+// API.md: the hot routes (DESIGN.md's three) keep their budgets within 15 % of one institute; the two institute reads
+// are held to their plans (below), their ratios shown in the table as figures.
 for (const [i, row] of many.rows.entries()) {
   const ratio = row['req/s'] / one.rows[i]['req/s']
-  check(`${row.route}: within 15 % of one institute`, ratio >= 0.85, `${Math.round(100 * ratio)} % of its rate`)
-  if (row.budgeted) check(`${row.route}: p99 under 50 ms`, row.p99 < 50, `${row.p99} ms`)
+  if (row.budgeted) {
+    check(`${row.route}: within 15 % of one institute`, ratio >= 0.85, `${Math.round(100 * ratio)} % of its rate`)
+    check(`${row.route}: p99 under 50 ms`, row.p99 < 50, `${row.p99} ms`)
+  }
   check(`${row.route}: zero errors`, row.errors === 0, row.errors)
 }
 for (const plan of many.plans)
