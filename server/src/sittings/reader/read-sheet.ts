@@ -18,7 +18,7 @@ import { fitPageModel, modelOffset, regionHomography, type ModelControl, type Pa
 import { BLANK_FILL, decideChoice } from './mark-decisions'
 import { gridRect, photoBox, questionRect, rollRect, setRect, type PhotoBox } from './photo-box'
 import { readNumber } from '@quiz/contracts/rules/numbers'
-import { controlsFrom, growRings, homographyThroughRings } from './place-by-rings'
+import { controlsFrom, growRings, homographyThroughRings, ringSeeds } from './place-by-rings'
 import { refineByMarkerEdges } from './refine-markers'
 import { edgeSharpness } from './sharpness'
 import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
@@ -318,9 +318,13 @@ const FOUND_SHARE = 0.75
  */
 function placeThroughRings(image: GreyImage, located: LocatedPage, layout: SheetLayout): LocatedPage | null {
   const blocks = questionRuns(layout).flatMap((run) => run.map((block) => block.flatMap((q) => q.options)))
-  const grown = growRings(image, located.toImage, located.controls, blocks)
-  if (grown.length < blocks.length * FOUND_SHARE) return null
-  const toImage = homographyThroughRings(located.toImage, located.controls, grown)
+  let toImage: Homography | null = null
+  for (const seed of ringSeeds(located.toImage, located.controls, located.cornerControls)) {
+    const grown = growRings(image, seed.toImage, seed.markers, blocks)
+    if (grown.length < blocks.length * FOUND_SHARE) continue
+    toImage = homographyThroughRings(seed.toImage, seed.markers, grown)
+    if (toImage) break
+  }
   if (!toImage) return null
   return {
     ...located,
