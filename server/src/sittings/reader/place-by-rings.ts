@@ -1,7 +1,7 @@
 import { centreOf, MIN_RING_CONTRAST, sightNear, stretchedAbout } from './bubble-sight'
 import { fitModel, rectOf, REGION_STRETCHES } from './fit-page'
 import type { GreyImage, Point } from './grey-image'
-import { fitAffine, fitHomography, invertHomography, project, type Homography } from './homography'
+import { fitHomography, invertHomography, project, type Homography } from './homography'
 import { modelOffset, regionHomography, type ModelControl } from './page-model'
 import type { Bubble } from '../sheet/sheet-layout'
 
@@ -141,11 +141,12 @@ export interface RingSeed {
 }
 
 /**
- * The seeds the rings are grown from, in turn: the three markers' affine transform, then the affine transform through
- * the corners of two markers on one edge of the page alone. A curl that carries a marker out of the frame lifts its
- * edge, often the other marker on that edge too, and the transform through a lifted marker misses the first blocks by
- * several millimetres; the two markers of the edge that lies flat, their sides 9 mm long on both, place the page near
- * them within the search (issue 79). Which edge is flat is not guessed: each seed is grown, and only its rings place it.
+ * The seeds the rings are grown from, in turn: the three markers' affine transform, then the homography through the
+ * corners of two markers on one edge of the page alone. A curl that carries a marker out of the frame lifts its edge,
+ * often the other marker on that edge too, and a transform through a lifted marker misses the first blocks by several
+ * millimetres; the two markers of the edge that lies flat place the page near them, their sizes telling the
+ * perspective along the edge (a near marker shows larger than a far one, which an affine transform averages away).
+ * Which edge is flat is not guessed: each seed is grown, and only its rings place the page (issue 79).
  */
 export function ringSeeds(
   toImage: Homography,
@@ -169,7 +170,7 @@ export function ringSeeds(
       const own = corners.filter((_, k) => owner[k] === i || owner[k] === j)
       const pages = own.map((c) => c.page)
       const images = own.map((c) => project(toImage, c.page.x + c.offset.x, c.page.y + c.offset.y))
-      const seed = fitAffine(pages, images)
+      const seed = fitHomography(pages, images)
       if (seed) seeds.push({ toImage: seed, markers: controlsFrom(toImage, seed, [first, second]) })
     }),
   )

@@ -313,8 +313,9 @@ const FOUND_SHARE = 0.75
 
 /**
  * A page three markers placed (the fourth cut off by the frame), its transform taken again through the blocks of
- * rows found outwards from the markers (`place-by-rings.ts`): most of the page's blocks, or the page is refused, not
- * guessed (issue 79). The rows are then found and read as on any bent page, with its guards.
+ * rows found outwards from the markers (`place-by-rings.ts`), from the three's transform or else from two of them on
+ * one edge: most of the page's blocks, or the page is refused, not guessed (issue 79). The rows are then found and
+ * read as on any bent page, with its guards.
  */
 function placeThroughRings(image: GreyImage, located: LocatedPage, layout: SheetLayout): LocatedPage | null {
   const blocks = questionRuns(layout).flatMap((run) => run.map((block) => block.flatMap((q) => q.options)))
