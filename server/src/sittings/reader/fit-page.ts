@@ -73,7 +73,7 @@ export function fitModel<B extends Bubble>(
 }
 
 /** A region is tried stretched along one axis at a time: a curl magnifies the page across its lifted edge. */
-const REGION_STRETCHES = BENT_STRETCHES.filter((k) => k !== 1).flatMap((k) => [
+export const REGION_STRETCHES = BENT_STRETCHES.filter((k) => k !== 1).flatMap((k) => [
   [k, 1],
   [1, k],
 ])

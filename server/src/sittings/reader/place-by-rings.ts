@@ -1,5 +1,5 @@
-import { centreOf, MIN_RING_CONTRAST, sightNear } from './bubble-sight'
-import { fitModel, rectOf } from './fit-page'
+import { centreOf, MIN_RING_CONTRAST, sightNear, stretchedAbout } from './bubble-sight'
+import { fitModel, rectOf, REGION_STRETCHES } from './fit-page'
 import type { GreyImage, Point } from './grey-image'
 import { fitHomography, invertHomography, project, type Homography } from './homography'
 import { modelOffset, regionHomography, type ModelControl } from './page-model'
@@ -57,6 +57,8 @@ const AROUND: [number, number][] = [
   [0, 0],
   ...SHIFTS.flatMap((dx) => SHIFTS.map((dy): [number, number] => [dx, dy])).filter(([dx, dy]) => dx !== 0 || dy !== 0),
 ]
+/** The block as the model puts it, then stretched along one axis as a region is when read (`fit-page.ts`). */
+const STRETCHES = [[1, 1], ...REGION_STRETCHES]
 /** A found offset this near its shift's edge of search is left: the rings may be further still. */
 const NEAR_MM = 0.7
 /**
@@ -106,16 +108,21 @@ export function growRings<B extends Bubble>(
       if (found.has(b) || !anchors.some((a) => Math.hypot(a.x - page.x, a.y - page.y) <= GROW_MM)) return
       const base = regionHomography(model, rectOf(block))
       let best: { offset: Point; plainness: number } | null = null
-      // Where the model puts it first: the shifts around it only when its rings are not all there.
-      for (const [dx, dy] of AROUND) {
-        const near = sightNear(image, shifted(base, dx, dy), block)
-        if (Math.hypot(near.offset.x, near.offset.y) > NEAR_MM) continue
-        const unseen = near.sighted.filter((s) => s.contrast < MIN_RING_CONTRAST || s.glare).length
-        if (unseen > near.sighted.length * UNSEEN_SHARE) continue
-        const plainness = near.sighted.reduce((sum, s) => sum + s.contrast, 0)
-        if (!best || plainness > best.plainness)
-          best = { offset: { x: dx + near.offset.x, y: dy + near.offset.y }, plainness }
-        if (unseen === 0 && dx === 0 && dy === 0) break
+      // Where the model puts it first: the shifts around it only when its rings are not all there, and the block
+      // stretched as a curl magnifies the page near its lifted edge only when it is not found unstretched.
+      for (const [sx, sy] of STRETCHES) {
+        const stretched = stretchedAbout(base, page, sx, sy)
+        for (const [dx, dy] of AROUND) {
+          const near = sightNear(image, shifted(stretched, dx, dy), block)
+          if (Math.hypot(near.offset.x, near.offset.y) > NEAR_MM) continue
+          const unseen = near.sighted.filter((s) => s.contrast < MIN_RING_CONTRAST || s.glare).length
+          if (unseen > near.sighted.length * UNSEEN_SHARE) continue
+          const plainness = near.sighted.reduce((sum, s) => sum + s.contrast, 0)
+          if (!best || plainness > best.plainness)
+            best = { offset: { x: dx + near.offset.x, y: dy + near.offset.y }, plainness }
+          if (unseen === 0 && dx === 0 && dy === 0) break
+        }
+        if (best) break
       }
       if (!best) return
       const at = modelOffset(model, page.x, page.y)
@@ -125,6 +132,49 @@ export function growRings<B extends Bubble>(
     if (added === 0) break
   }
   return [...found.values()]
+}
+
+/** Where the rings are grown from: a transform of the page and the markers' centres as offsets from it. */
+export interface RingSeed {
+  toImage: Homography
+  markers: ModelControl[]
+}
+
+/**
+ * The seeds the rings are grown from, in turn: the three markers' affine transform, then the homography through the
+ * corners of two markers on one edge of the page alone. A curl that carries a marker out of the frame lifts its edge,
+ * often the other marker on that edge too, and a transform through a lifted marker misses the first blocks by several
+ * millimetres; the two markers of the edge that lies flat place the page near them, their sizes telling the
+ * perspective along the edge (a near marker shows larger than a far one, which an affine transform averages away).
+ * Which edge is flat is not guessed: each seed is grown, and only its rings place the page (issue 79).
+ */
+export function ringSeeds(
+  toImage: Homography,
+  centres: readonly ModelControl[],
+  corners: readonly ModelControl[],
+): RingSeed[] {
+  const seeds: RingSeed[] = [{ toImage, markers: [...centres] }]
+  const nearest = (c: ModelControl) =>
+    centres.reduce(
+      (best, m, i) =>
+        Math.hypot(m.page.x - c.page.x, m.page.y - c.page.y) <
+        Math.hypot(centres[best]!.page.x - c.page.x, centres[best]!.page.y - c.page.y)
+          ? i
+          : best,
+      0,
+    )
+  const owner = corners.map(nearest)
+  centres.forEach((first, i) =>
+    centres.forEach((second, j) => {
+      if (j <= i || (first.page.x !== second.page.x && first.page.y !== second.page.y)) return
+      const own = corners.filter((_, k) => owner[k] === i || owner[k] === j)
+      const pages = own.map((c) => c.page)
+      const images = own.map((c) => project(toImage, c.page.x + c.offset.x, c.page.y + c.offset.y))
+      const seed = fitHomography(pages, images)
+      if (seed) seeds.push({ toImage: seed, markers: controlsFrom(toImage, seed, [first, second]) })
+    }),
+  )
+  return seeds
 }
 
 /** Controls found as offsets from `from`, as offsets from `to`: the same points of the photo. */

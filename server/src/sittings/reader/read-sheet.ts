@@ -18,7 +18,7 @@ import { fitPageModel, modelOffset, regionHomography, type ModelControl, type Pa
 import { BLANK_FILL, decideChoice } from './mark-decisions'
 import { gridRect, photoBox, questionRect, rollRect, setRect, type PhotoBox } from './photo-box'
 import { readNumber } from '@quiz/contracts/rules/numbers'
-import { controlsFrom, growRings, homographyThroughRings } from './place-by-rings'
+import { controlsFrom, growRings, homographyThroughRings, ringSeeds } from './place-by-rings'
 import { refineByMarkerEdges } from './refine-markers'
 import { edgeSharpness } from './sharpness'
 import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
@@ -313,14 +313,19 @@ const FOUND_SHARE = 0.75
 
 /**
  * A page three markers placed (the fourth cut off by the frame), its transform taken again through the blocks of
- * rows found outwards from the markers (`place-by-rings.ts`): most of the page's blocks, or the page is refused, not
- * guessed (issue 79). The rows are then found and read as on any bent page, with its guards.
+ * rows found outwards from the markers (`place-by-rings.ts`), from the three's transform or else from two of them on
+ * one edge: most of the page's blocks, or the page is refused, not guessed (issue 79). The rows are then found and
+ * read as on any bent page, with its guards.
  */
 function placeThroughRings(image: GreyImage, located: LocatedPage, layout: SheetLayout): LocatedPage | null {
   const blocks = questionRuns(layout).flatMap((run) => run.map((block) => block.flatMap((q) => q.options)))
-  const grown = growRings(image, located.toImage, located.controls, blocks)
-  if (grown.length < blocks.length * FOUND_SHARE) return null
-  const toImage = homographyThroughRings(located.toImage, located.controls, grown)
+  let toImage: Homography | null = null
+  for (const seed of ringSeeds(located.toImage, located.controls, located.cornerControls)) {
+    const grown = growRings(image, seed.toImage, seed.markers, blocks)
+    if (grown.length < blocks.length * FOUND_SHARE) continue
+    toImage = homographyThroughRings(seed.toImage, seed.markers, grown)
+    if (toImage) break
+  }
   if (!toImage) return null
   return {
     ...located,
