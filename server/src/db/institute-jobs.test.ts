@@ -88,6 +88,42 @@ describe.each(dialects)('background jobs of several institutes on %s', (dialect)
     ])
   })
 
+  it('prunes each institute’s sent deliveries a day old in its hourly pass, and still sends what is due then', async () => {
+    const second = await addInstitute(t, 'second')
+    const learner = await createUser(t.database)
+    const tell = (institute: number, en: string) =>
+      inInstituteScope('test', institute, () =>
+        t.appDatabase.transaction((trx) =>
+          notify(
+            trx,
+            [
+              {
+                userId: learner.id,
+                kind: 'score_changed',
+                text: { en, ne: en },
+                link: '/results/1',
+                sms: { text: en, purpose: 'notice' },
+              },
+            ],
+            t.clock.now(),
+          ),
+        ),
+      )
+    const drainer = () => createDeliveryDrainer({ ...t, database: t.appDatabase }, t.app.log)
+    const sms = () =>
+      sql<{ institute: number; status: string }>`select institute_id as institute, status from deliveries
+        where channel = 'sms' order by id`.execute(t.db)
+    await tell(1, 'old first')
+    await tell(second, 'old second')
+    expect(await drainer().drainOnce()).toBe(2)
+
+    t.clock.advance(25 * 3_600_000)
+    await tell(second, 'new second')
+    // A new drainer's first pass is its hourly prune.
+    expect(await drainer().drainOnce()).toBe(1)
+    expect((await sms()).rows.map((row) => [Number(row.institute), row.status])).toEqual([[second, 'done']])
+  })
+
   it('writes the questions shown in each institute’s requests into that institute', async () => {
     const second = await addInstitute(t, 'second')
     const learner = await createUser(t.database)

@@ -53,17 +53,16 @@ export function createDeliveryDrainer(
       let room = slots()
       const launched: Promise<void>[] = []
       // Each institute's rows in its own scope, its sends launched in it: their writes are its (decision 098). The
-      // hourly prune visits every institute; other passes those with a pending delivery due (decision 121).
-      const withWork = prune ? undefined : ({ job: 'deliveries', now } as const)
+      // hourly prune visits every institute; the claims only those with a pending delivery due (decision 121), also
+      // in the prune's pass (at 1,000 institutes a claim's window query in each was half of a 4 s pass).
+      if (prune)
+        await forEachInstitute(database, 'deliveries', () =>
+          database.transaction((trx) => pruneFinished(trx, { doneBefore: now - DAY, failedBefore: now - 30 * DAY })),
+        )
       await forEachInstitute(
         database,
         'deliveries',
         async () => {
-          if (prune) {
-            await database.transaction((trx) =>
-              pruneFinished(trx, { doneBefore: now - DAY, failedBefore: now - 30 * DAY }),
-            )
-          }
           const limit = Math.min(room, budget.left())
           if (limit <= 0) return
           const rows = await database.transaction((trx) =>
@@ -73,7 +72,7 @@ export function createDeliveryDrainer(
           room -= rows.length
           launched.push(...rows.map(launch))
         },
-        { withWork },
+        { withWork: { job: 'deliveries', now } },
       )
       return launched
     })
