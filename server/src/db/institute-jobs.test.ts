@@ -34,6 +34,26 @@ async function institutesOfRows(t: TestApp) {
   return found
 }
 
+/** A notification with a text message to `userId`, made in `institute`'s scope as its requests make them. */
+const tell = (t: TestApp, userId: number, institute: number, en: string) =>
+  inInstituteScope('test', institute, () =>
+    t.appDatabase.transaction((trx) =>
+      notify(
+        trx,
+        [
+          {
+            userId,
+            kind: 'score_changed',
+            text: { en, ne: en },
+            link: '/results/1',
+            sms: { text: en, purpose: 'notice' },
+          },
+        ],
+        t.clock.now(),
+      ),
+    ),
+  )
+
 // docs/decisions/098: jobs run outside requests, once per institute in its scope, and write into the rows' institute.
 describe.each(dialects)('background jobs of several institutes on %s', (dialect) => {
   const t = useTestApp(dialect)
@@ -58,26 +78,8 @@ describe.each(dialects)('background jobs of several institutes on %s', (dialect)
   it('sends the deliveries of each institute’s notifications, each kept in its institute', async () => {
     const second = await addInstitute(t, 'second')
     const learner = await createUser(t.database)
-    const tell = (institute: number, en: string) =>
-      inInstituteScope('test', institute, () =>
-        t.appDatabase.transaction((trx) =>
-          notify(
-            trx,
-            [
-              {
-                userId: learner.id,
-                kind: 'score_changed',
-                text: { en, ne: en },
-                link: '/results/1',
-                sms: { text: en, purpose: 'notice' },
-              },
-            ],
-            t.clock.now(),
-          ),
-        ),
-      )
-    await tell(1, 'first')
-    await tell(second, 'second')
+    await tell(t, learner.id, 1, 'first')
+    await tell(t, learner.id, second, 'second')
     const drainer = createDeliveryDrainer({ ...t, database: t.appDatabase }, t.app.log)
     expect(await drainer.drainOnce()).toBe(2)
     const rows = await sql<{ institute: number; status: string }>`select institute_id as institute, status
@@ -91,34 +93,16 @@ describe.each(dialects)('background jobs of several institutes on %s', (dialect)
   it('prunes each institute’s sent deliveries a day old in its hourly pass, and still sends what is due then', async () => {
     const second = await addInstitute(t, 'second')
     const learner = await createUser(t.database)
-    const tell = (institute: number, en: string) =>
-      inInstituteScope('test', institute, () =>
-        t.appDatabase.transaction((trx) =>
-          notify(
-            trx,
-            [
-              {
-                userId: learner.id,
-                kind: 'score_changed',
-                text: { en, ne: en },
-                link: '/results/1',
-                sms: { text: en, purpose: 'notice' },
-              },
-            ],
-            t.clock.now(),
-          ),
-        ),
-      )
     const drainer = () => createDeliveryDrainer({ ...t, database: t.appDatabase }, t.app.log)
     const sms = () =>
       sql<{ institute: number; status: string }>`select institute_id as institute, status from deliveries
         where channel = 'sms' order by id`.execute(t.db)
-    await tell(1, 'old first')
-    await tell(second, 'old second')
+    await tell(t, learner.id, 1, 'old first')
+    await tell(t, learner.id, second, 'old second')
     expect(await drainer().drainOnce()).toBe(2)
 
     t.clock.advance(25 * 3_600_000)
-    await tell(second, 'new second')
+    await tell(t, learner.id, second, 'new second')
     // A new drainer's first pass is its hourly prune.
     expect(await drainer().drainOnce()).toBe(1)
     expect((await sms()).rows.map((row) => [Number(row.institute), row.status])).toEqual([[second, 'done']])
