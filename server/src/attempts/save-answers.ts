@@ -121,4 +121,4 @@ export function createSaveAnswers({
 }
 
 /** Whether a save writes anything: an empty one asks nothing of the database, so it may not skip the attempt's read. */
-const hasWrites = (body: SaveAnswersBody) => answerEntries(body.answers ?? {}).length > 0 || hasExamState(body)
+const hasWrites = (body: SaveAnswersBody) => Object.keys(body.answers ?? {}).length > 0 || hasExamState(body)
