@@ -191,6 +191,8 @@ async function expectNoViolations(page: Page, where: string) {
 
 /** The page shows `own`'s name in `language` and nothing of `other` (its names, its quiz's title). */
 async function expectOnly(page: Page, own: typeof HIMAL, other: typeof HIMAL, language: 'en' | 'ne' = 'en') {
+  // A page served by the worker (offline) is still rendering when `goto` returns: wait for its own name first.
+  await page.getByText(own[language]).first().waitFor()
   const text = await page.locator('body').innerText()
   expect(text).toContain(own[language])
   expect(text).not.toContain(other.en)
