@@ -5,7 +5,14 @@ import Fastify from 'fastify'
 const body = JSON.parse(process.env.BARE_BODY ?? '{"hello":"world"}')
 // BARE_WORK_US: the route first spends that many µs of CPU, as a route's own work would (a calibration row).
 const workMs = Number(process.env.BARE_WORK_US ?? 0) / 1000
+// BARE_HEADERS: headers (a JSON object) set on every answer, as the app's security headers are (bench/header-cost.mjs).
+const headers = JSON.parse(process.env.BARE_HEADERS ?? '{}')
 const app = Fastify({ logger: false })
+if (Object.keys(headers).length > 0)
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(headers)
+    done(null, payload)
+  })
 app.get('/bare', async () => {
   const end = performance.now() + workMs
   while (performance.now() < end) {

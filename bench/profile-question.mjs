@@ -1,4 +1,4 @@
-// Profiles one hot route: BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" node bench/profile-question.mjs
+// Profiles one hot route (and prints its server CPU a request without a profiler): BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" node bench/profile-question.mjs
 // ROUTE=question (default), list (GET /api/quizzes/), autosave (PUT .../answers/ with one answer) or results (GET
 // /api/results/, each learner with RESULTS finished attempts, default 5).
 import autocannon from 'autocannon'
@@ -29,6 +29,7 @@ try {
     const { body } = await call(server.baseUrl, 'GET', `/api/quizzes/${quiz}/question/${number}/`, { token: tokens[0] })
     firstOptions.push({ [body.id]: body.options[0].id })
   }
+  const cpuBefore = server.cpuSeconds()
   await new Promise((resolve) =>
     autocannon(
       {
@@ -60,7 +61,10 @@ try {
       },
       (error, result) => {
         const errors = result.errors + result.timeouts + result.non2xx
+        // Server CPU a request: steadier than the rate on a machine doing other work.
+        const cpuUs = ((server.cpuSeconds() - cpuBefore) * 1e6) / result.requests.total
         console.log(route, Math.round(result.requests.average), 'req/s', 'p99', result.latency.p99, 'errors', errors)
+        console.log(route, 'server CPU', cpuUs.toFixed(1), 'µs a request')
         resolve()
       },
     ),

@@ -160,11 +160,6 @@ export async function buildApp(
   app.addHook('preValidation', enterScope)
   app.addHook('preHandler', enterScope)
 
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
-    done(null, payload)
-  })
-
   const { metricsToken } = context.config
   if (metricsToken) {
     app.addHook('onResponse', async (request, reply) =>
