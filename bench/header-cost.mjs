@@ -2,9 +2,8 @@
 // Reads the headers the app sends on a JSON answer and on a page, then runs the bare Fastify route (bare-server.mjs)
 // with none, the JSON set and the page set, by turns (BENCH_ROUNDS, default 3; BENCH_DURATION s each, default 4),
 // printing the rate and the bare process's CPU a request.
-import { spawn } from 'node:child_process'
 import autocannon from 'autocannon'
-import { freePort, processCpuSeconds, startServer } from './lib.mjs'
+import { processCpuSeconds, startBareServer, startServer } from './lib.mjs'
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
 const duration = Number(process.env.BENCH_DURATION ?? 4)
@@ -29,21 +28,10 @@ for (const [name, headers] of Object.entries(sets)) console.log(name, Object.key
 
 for (let round = 1; round <= rounds; round++) {
   for (const [name, headers] of Object.entries(sets)) {
-    const port = await freePort()
-    const bare = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname], {
-      env: { ...process.env, PORT: String(port), BARE_HEADERS: JSON.stringify(headers) },
-      stdio: 'inherit',
-    })
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/bare`)).ok) break
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-    }
-    await autocannon({ url: `http://127.0.0.1:${port}/bare`, connections: 50, duration: 1 })
+    const { url, process: bare } = await startBareServer({ BARE_HEADERS: JSON.stringify(headers) })
+    await autocannon({ url: `${url}/bare`, connections: 50, duration: 1 })
     const cpu = processCpuSeconds(bare.pid)
-    const result = await autocannon({ url: `http://127.0.0.1:${port}/bare`, connections: 50, duration })
+    const result = await autocannon({ url: `${url}/bare`, connections: 50, duration })
     const us = ((processCpuSeconds(bare.pid) - cpu) * 1e6) / result.requests.total
     console.log(
       `round ${round} ${name}: ${Math.round(result.requests.average)} req/s, ${us.toFixed(1)} µs CPU a request`,

@@ -279,6 +279,24 @@ export function call(baseUrl, method, url, { body, token, host } = {}) {
   })
 }
 
+/** The bare Fastify route (bare-server.mjs) in its own process with `env`, once it answers: {url, process}. */
+export async function startBareServer(env) {
+  const port = await freePort()
+  const bare = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: 'inherit',
+  })
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/bare`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return { url: `http://127.0.0.1:${port}`, process: bare }
+}
+
 export function percentile(sorted, p) {
   if (sorted.length === 0) return 0
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]

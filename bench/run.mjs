@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url'
 import {
   answerFor,
   call,
-  freePort,
+  startBareServer,
   mixedQuizJson,
   quizJson,
   seedFinishedFirstAttempts,
@@ -113,29 +113,17 @@ try {
     const firstRoute = results.length
     await runCannon('list quizzes (GET /api/quizzes/)', { requests: [{ method: 'GET', path: '/api/quizzes/' }] })
     async function calibrate(when, workUs = 0) {
-      const port = await freePort()
-      const bare = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname], {
-        env: { ...process.env, PORT: String(port), BARE_BODY: bareBody, BARE_WORK_US: workUs },
-        stdio: 'inherit',
-      })
-      for (let i = 0; i < 100; i++) {
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/bare`)).ok) break
-        } catch {
-          // not listening yet
-        }
-        await new Promise((r) => setTimeout(r, 50))
-      }
+      const { url: bareUrl, process: bare } = await startBareServer({ BARE_BODY: bareBody, BARE_WORK_US: workUs })
       // Unrecorded, 3 s: without it the bare process and this load generator's own code were still cold, and the
       // ceiling before the routes came out 6-37 % under the one after them in six runs of six (docs/performance.md).
       const requests = [{ method: 'GET', path: '/bare' }]
-      await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: 3, requests })
+      await autocannon({ url: bareUrl, connections, duration: 3, requests })
       const row = await runCannon(
         workUs
           ? `calibration: the bare route spending ${workUs} µs of CPU a request`
           : `ceiling ${when}: bare Fastify route, a question's JSON (${bareBody.length} bytes)`,
         { requests },
-        `http://127.0.0.1:${port}`,
+        bareUrl,
       )
       bare.kill('SIGTERM')
       await new Promise((r) => bare.once('exit', r))
