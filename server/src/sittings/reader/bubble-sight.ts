@@ -67,15 +67,53 @@ function template(toImage: Homography, bubbles: readonly Bubble[]): Template {
   return { ring, outside, ux: { x: px.x - c.x, y: px.y - c.y }, uy: { x: py.x - c.x, y: py.y - c.y } }
 }
 
-/** The outlines' summed darkness against the paper outside them, with the block moved by (dx, dy) mm. */
+/**
+ * The outlines' summed darkness against the paper outside them, with the block moved by (dx, dy) mm. The hot loop of
+ * ring sighting: `sampleGrey`'s bilinear reading written out over the image's fields, the same arithmetic in the
+ * same order, so each score is bit for bit what sampling point by point gives.
+ */
 function score(image: GreyImage, t: Template, dx: number, dy: number): number {
   const sx = t.ux.x * dx + t.uy.x * dy
   const sy = t.ux.y * dx + t.uy.y * dy
+  const { data, width, height } = image
+  const maxX = width - 1
+  const maxY = height - 1
+  const ring = t.ring
+  const outside = t.outside
   let sum = 0
-  for (let k = 0; k < t.ring.length; k += 2)
-    sum +=
-      sampleGrey(image, t.outside[k]! + sx, t.outside[k + 1]! + sy) -
-      sampleGrey(image, t.ring[k]! + sx, t.ring[k + 1]! + sy)
+  for (let k = 0; k < ring.length; k += 2) {
+    let paper = 0
+    const ox = outside[k]! + sx
+    const oy = outside[k + 1]! + sy
+    if (ox >= 0 && oy >= 0 && ox <= maxX && oy <= maxY) {
+      const x0 = Math.floor(ox)
+      const y0 = Math.floor(oy)
+      const x1 = x0 < maxX ? x0 + 1 : maxX
+      const row0 = y0 * width
+      const row1 = (y0 < maxY ? y0 + 1 : maxY) * width
+      const fx = ox - x0
+      const fy = oy - y0
+      const top = data[row0 + x0]! * (1 - fx) + data[row0 + x1]! * fx
+      const bottom = data[row1 + x0]! * (1 - fx) + data[row1 + x1]! * fx
+      paper = top * (1 - fy) + bottom * fy
+    }
+    let ink = 0
+    const rx = ring[k]! + sx
+    const ry = ring[k + 1]! + sy
+    if (rx >= 0 && ry >= 0 && rx <= maxX && ry <= maxY) {
+      const x0 = Math.floor(rx)
+      const y0 = Math.floor(ry)
+      const x1 = x0 < maxX ? x0 + 1 : maxX
+      const row0 = y0 * width
+      const row1 = (y0 < maxY ? y0 + 1 : maxY) * width
+      const fx = rx - x0
+      const fy = ry - y0
+      const top = data[row0 + x0]! * (1 - fx) + data[row0 + x1]! * fx
+      const bottom = data[row1 + x0]! * (1 - fx) + data[row1 + x1]! * fx
+      ink = top * (1 - fy) + bottom * fy
+    }
+    sum += paper - ink
+  }
   return sum
 }
 
@@ -127,6 +165,15 @@ function searchPeaks(
       const y = around.y - reach + j * step
       scores[j * side + i] = score(image, t, x, y) - (guard ? score(image, guard, x, y) : 0)
     }
+  if (count === 1) {
+    // The best peak is the first place of the highest score: no neighbour beats it, none before it ties it, and the
+    // stable sort keeps it ahead of later ties (scores are finite: a sample off the image reads 0).
+    let best = 0
+    for (let at = 1; at < scores.length; at++) if (scores[at]! > scores[best]!) best = at
+    const i = best % side
+    const j = (best - i) / side
+    return [{ x: around.x - reach + i * step, y: around.y - reach + j * step, score: scores[best]! }]
+  }
   const peaks: (Point & { score: number })[] = []
   for (let j = 0; j < side; j++)
     for (let i = 0; i < side; i++) {
@@ -266,28 +313,30 @@ export function stretchedAbout(toImage: Homography, centre: Point, sx: number, s
 }
 
 /**
- * A run's first block at `place`, scored at the stretch that fits it best (decision 115): the markers' transform of
- * a curled page is scaled against the page near the lifted edge, so a row's first ring falls off its template and a
- * block slipped by an option can score as high as the block itself.
+ * A run's first block and its guard at each stretch a curl may give it (decision 115): the markers' transform of a
+ * curled page is scaled against the page near the lifted edge, so a row's first ring falls off its template and a
+ * block slipped by an option can score as high as the block itself. Made once per column, for every place tried.
  */
-function bentScore(
-  image: GreyImage,
-  toImage: Homography,
-  blocks: readonly (readonly Bubble[])[],
-  place: Point,
-): number {
+function bentTemplates(toImage: Homography, blocks: readonly (readonly Bubble[])[]) {
   const block = blocks[0]!
   const centre = centreOf(block)
   const beyond = beyondEdges(block, blocks.flat())
-  let best = -Infinity
+  const out: { t: Template; guard: Template }[] = []
   for (const sx of BENT_STRETCHES)
     for (const sy of BENT_STRETCHES) {
       const h = stretchedAbout(toImage, centre, sx, sy)
-      const t = template(h, block)
-      const guard = template(h, beyond)
-      const peak = searchPeaks(image, t, place, FINE_REACH_MM, 2 * FINE_STEP_MM, guard, 1)[0]!
-      best = Math.max(best, searchPeaks(image, t, peak, FINE_STEP_MM * 2, FINE_STEP_MM, guard, 1)[0]!.score)
+      out.push({ t: template(h, block), guard: template(h, beyond) })
     }
+  return out
+}
+
+/** A run's first block at `place`, scored at the stretch that fits it best (decision 115). */
+function bentScore(image: GreyImage, stretched: readonly { t: Template; guard: Template }[], place: Point): number {
+  let best = -Infinity
+  for (const { t, guard } of stretched) {
+    const peak = searchPeaks(image, t, place, FINE_REACH_MM, 2 * FINE_STEP_MM, guard, 1)[0]!
+    best = Math.max(best, searchPeaks(image, t, peak, FINE_STEP_MM * 2, FINE_STEP_MM, guard, 1)[0]!.score)
+  }
   return best
 }
 
@@ -340,8 +389,8 @@ export function sightColumn<B extends Bubble>(
       tries.push(searchPeaks(image, templates[0]!, around, FINE_REACH_MM, FINE_STEP_MM, guard, 1)[0]!)
   }
   // On a bent page, each place is scored again with the block turned and scaled a little as a curl turns it there.
-  const scored =
-    reach > FIRST_REACH_MM ? tries.map((p) => ({ ...p, score: bentScore(image, toImage, blocks, p) })) : tries
+  const stretched = reach > FIRST_REACH_MM ? bentTemplates(toImage, blocks) : []
+  const scored = reach > FIRST_REACH_MM ? tries.map((p) => ({ ...p, score: bentScore(image, stretched, p) })) : tries
   scored.sort((p, q) => q.score - p.score)
   let first: SightedColumn<B> | null = null
   for (const start of scored) {
