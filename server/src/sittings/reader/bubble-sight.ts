@@ -38,6 +38,10 @@ interface Template {
   /** Sample positions (image px) at zero offset: ring then outside, ANGLES each, per bubble. */
   ring: Float64Array
   outside: Float64Array
+  /** The same positions interleaved for scoring: outside x, y, then ring x, y, per sample. */
+  pairs: Float64Array
+  /** The least and greatest x and y of all the positions: a block moved well inside the image needs no clamping. */
+  box: { left: number; top: number; right: number; bottom: number }
   /** Image pixels per page millimetre along x and along y, at the block's middle. */
   ux: Point
   uy: Point
@@ -59,61 +63,69 @@ function template(toImage: Homography, bubbles: readonly Bubble[]): Template {
       outside[k + 1] = o.y
       k += 2
     }
+  const pairs = new Float64Array(ring.length * 2)
+  const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity }
+  for (let k = 0; k < ring.length; k += 2) {
+    pairs[2 * k] = outside[k]!
+    pairs[2 * k + 1] = outside[k + 1]!
+    pairs[2 * k + 2] = ring[k]!
+    pairs[2 * k + 3] = ring[k + 1]!
+    box.left = Math.min(box.left, outside[k]!, ring[k]!)
+    box.top = Math.min(box.top, outside[k + 1]!, ring[k + 1]!)
+    box.right = Math.max(box.right, outside[k]!, ring[k]!)
+    box.bottom = Math.max(box.bottom, outside[k + 1]!, ring[k + 1]!)
+  }
   const cx = bubbles.reduce((s, b) => s + b.x_mm, 0) / bubbles.length
   const cy = bubbles.reduce((s, b) => s + b.y_mm, 0) / bubbles.length
   const c = project(toImage, cx, cy)
   const px = project(toImage, cx + 1, cy)
   const py = project(toImage, cx, cy + 1)
-  return { ring, outside, ux: { x: px.x - c.x, y: px.y - c.y }, uy: { x: py.x - c.x, y: py.y - c.y } }
+  return { ring, outside, pairs, box, ux: { x: px.x - c.x, y: px.y - c.y }, uy: { x: py.x - c.x, y: py.y - c.y } }
 }
 
-/**
- * The outlines' summed darkness against the paper outside them, with the block moved by (dx, dy) mm. The hot loop of
- * ring sighting: `sampleGrey`'s bilinear reading written out over the image's fields, the same arithmetic in the
- * same order, so each score is bit for bit what sampling point by point gives.
- */
+/** The outlines' summed darkness against the paper outside them, with the block moved by (dx, dy) mm. */
 function score(image: GreyImage, t: Template, dx: number, dy: number): number {
   const sx = t.ux.x * dx + t.uy.x * dy
   const sy = t.ux.y * dx + t.uy.y * dy
   const { data, width, height } = image
-  const maxX = width - 1
-  const maxY = height - 1
-  const ring = t.ring
-  const outside = t.outside
-  let sum = 0
-  for (let k = 0; k < ring.length; k += 2) {
-    let paper = 0
-    const ox = outside[k]! + sx
-    const oy = outside[k + 1]! + sy
-    if (ox >= 0 && oy >= 0 && ox <= maxX && oy <= maxY) {
-      const x0 = Math.floor(ox)
-      const y0 = Math.floor(oy)
-      const x1 = x0 < maxX ? x0 + 1 : maxX
-      const row0 = y0 * width
-      const row1 = (y0 < maxY ? y0 + 1 : maxY) * width
-      const fx = ox - x0
-      const fy = oy - y0
-      const top = data[row0 + x0]! * (1 - fx) + data[row0 + x1]! * fx
-      const bottom = data[row1 + x0]! * (1 - fx) + data[row1 + x1]! * fx
-      paper = top * (1 - fy) + bottom * fy
+  const { left, top, right, bottom } = t.box
+  // The hot loop of ring sighting. Moved with every position at least a pixel inside the image's last column and
+  // row (float addition keeps order, so the box's corners bound every sample), no sample is clamped or read as 0:
+  // `sampleGrey`'s bilinear reading is written out without those checks, the same arithmetic in the same order, so
+  // the score is bit for bit what sampling point by point gives. A floored position is truncated (`| 0`): it is >= 0.
+  if (left + sx >= 0 && top + sy >= 0 && right + sx < width - 1 && bottom + sy < height - 1) {
+    const pairs = t.pairs
+    let sum = 0
+    for (let k = 0; k < pairs.length; k += 4) {
+      const ox = pairs[k]! + sx
+      const oy = pairs[k + 1]! + sy
+      const ox0 = ox | 0
+      const oy0 = oy | 0
+      const ofx = ox - ox0
+      const ofy = oy - oy0
+      const o = oy0 * width + ox0
+      const paper =
+        (data[o]! * (1 - ofx) + data[o + 1]! * ofx) * (1 - ofy) +
+        (data[o + width]! * (1 - ofx) + data[o + width + 1]! * ofx) * ofy
+      const rx = pairs[k + 2]! + sx
+      const ry = pairs[k + 3]! + sy
+      const rx0 = rx | 0
+      const ry0 = ry | 0
+      const rfx = rx - rx0
+      const rfy = ry - ry0
+      const r = ry0 * width + rx0
+      const ink =
+        (data[r]! * (1 - rfx) + data[r + 1]! * rfx) * (1 - rfy) +
+        (data[r + width]! * (1 - rfx) + data[r + width + 1]! * rfx) * rfy
+      sum += paper - ink
     }
-    let ink = 0
-    const rx = ring[k]! + sx
-    const ry = ring[k + 1]! + sy
-    if (rx >= 0 && ry >= 0 && rx <= maxX && ry <= maxY) {
-      const x0 = Math.floor(rx)
-      const y0 = Math.floor(ry)
-      const x1 = x0 < maxX ? x0 + 1 : maxX
-      const row0 = y0 * width
-      const row1 = (y0 < maxY ? y0 + 1 : maxY) * width
-      const fx = rx - x0
-      const fy = ry - y0
-      const top = data[row0 + x0]! * (1 - fx) + data[row0 + x1]! * fx
-      const bottom = data[row1 + x0]! * (1 - fx) + data[row1 + x1]! * fx
-      ink = top * (1 - fy) + bottom * fy
-    }
-    sum += paper - ink
+    return sum
   }
+  let sum = 0
+  for (let k = 0; k < t.ring.length; k += 2)
+    sum +=
+      sampleGrey(image, t.outside[k]! + sx, t.outside[k + 1]! + sy) -
+      sampleGrey(image, t.ring[k]! + sx, t.ring[k + 1]! + sy)
   return sum
 }
 
