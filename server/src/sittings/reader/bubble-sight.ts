@@ -5,6 +5,9 @@ import { OPTION_PITCH_MM, ROW_PITCH_MM, type Bubble } from '../sheet/sheet-layou
 /** Each block of bubbles is found again by its printed outlines, as a fold moves it (docs/decisions/066). */
 
 const ANGLES = 12
+/** The directions a ring is sampled at: the same for every template, so their cosines are taken once. */
+const ANGLE_COS = Array.from({ length: ANGLES }, (_, a) => Math.cos((a / ANGLES) * 2 * Math.PI))
+const ANGLE_SIN = Array.from({ length: ANGLES }, (_, a) => Math.sin((a / ANGLES) * 2 * Math.PI))
 /** Where paper is looked for beyond the printed outline: past its stroke and its blur, short of a neighbour. */
 const OUTSIDE_MM = 0.75
 /** The first block of a run is looked for this far around the markers' place; the next ones around the last. */
@@ -53,8 +56,8 @@ function template(toImage: Homography, bubbles: readonly Bubble[]): Template {
   let k = 0
   for (const b of bubbles)
     for (let a = 0; a < ANGLES; a++) {
-      const cos = Math.cos((a / ANGLES) * 2 * Math.PI)
-      const sin = Math.sin((a / ANGLES) * 2 * Math.PI)
+      const cos = ANGLE_COS[a]!
+      const sin = ANGLE_SIN[a]!
       const r = project(toImage, b.x_mm + b.r_mm * cos, b.y_mm + b.r_mm * sin)
       const o = project(toImage, b.x_mm + (b.r_mm + OUTSIDE_MM) * cos, b.y_mm + (b.r_mm + OUTSIDE_MM) * sin)
       ring[k] = r.x

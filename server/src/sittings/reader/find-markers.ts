@@ -27,7 +27,8 @@ export function darkMask(image: GreyImage): Uint8Array {
   }
   const half = Math.max(8, Math.round(Math.max(width, height) / 16))
   const mask = new Uint8Array(width * height)
-  // Every pixel's window: the rows' offsets are taken once a row; each mean is the same division as before.
+  // Every pixel's window: the rows' offsets are taken once a row; each mean is the same division as before. A mean
+  // is at most 255, so a pixel of 192 or more is never under 75 % of it: its window is not summed.
   for (let y = 0; y < height; y++) {
     const y0 = Math.max(0, y - half)
     const y1 = Math.min(height, y + half + 1)
@@ -36,11 +37,13 @@ export function darkMask(image: GreyImage): Uint8Array {
     const rows = y1 - y0
     const row = y * width
     for (let x = 0; x < width; x++) {
+      const grey = data[row + x]!
+      if (grey >= 192) continue
       const x0 = x > half ? x - half : 0
       const x1 = x + half + 1 < width ? x + half + 1 : width
       const sum = integral[bottom + x1]! - integral[top + x1]! - integral[bottom + x0]! + integral[top + x0]!
       const mean = sum / ((x1 - x0) * rows)
-      if (data[row + x]! < mean * 0.75) mask[row + x] = 1
+      if (grey < mean * 0.75) mask[row + x] = 1
     }
   }
   return mask
