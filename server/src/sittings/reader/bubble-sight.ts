@@ -5,6 +5,9 @@ import { OPTION_PITCH_MM, ROW_PITCH_MM, type Bubble } from '../sheet/sheet-layou
 /** Each block of bubbles is found again by its printed outlines, as a fold moves it (docs/decisions/066). */
 
 const ANGLES = 12
+/** The directions a ring is sampled at: the same for every template, so their cosines are taken once. */
+const ANGLE_COS = Array.from({ length: ANGLES }, (_, a) => Math.cos((a / ANGLES) * 2 * Math.PI))
+const ANGLE_SIN = Array.from({ length: ANGLES }, (_, a) => Math.sin((a / ANGLES) * 2 * Math.PI))
 /** Where paper is looked for beyond the printed outline: past its stroke and its blur, short of a neighbour. */
 const OUTSIDE_MM = 0.75
 /** The first block of a run is looked for this far around the markers' place; the next ones around the last. */
@@ -38,6 +41,10 @@ interface Template {
   /** Sample positions (image px) at zero offset: ring then outside, ANGLES each, per bubble. */
   ring: Float64Array
   outside: Float64Array
+  /** The same positions interleaved for scoring: outside x, y, then ring x, y, per sample. */
+  pairs: Float64Array
+  /** The least and greatest x and y of all the positions: a block moved well inside the image needs no clamping. */
+  box: { left: number; top: number; right: number; bottom: number }
   /** Image pixels per page millimetre along x and along y, at the block's middle. */
   ux: Point
   uy: Point
@@ -49,8 +56,8 @@ function template(toImage: Homography, bubbles: readonly Bubble[]): Template {
   let k = 0
   for (const b of bubbles)
     for (let a = 0; a < ANGLES; a++) {
-      const cos = Math.cos((a / ANGLES) * 2 * Math.PI)
-      const sin = Math.sin((a / ANGLES) * 2 * Math.PI)
+      const cos = ANGLE_COS[a]!
+      const sin = ANGLE_SIN[a]!
       const r = project(toImage, b.x_mm + b.r_mm * cos, b.y_mm + b.r_mm * sin)
       const o = project(toImage, b.x_mm + (b.r_mm + OUTSIDE_MM) * cos, b.y_mm + (b.r_mm + OUTSIDE_MM) * sin)
       ring[k] = r.x
@@ -59,18 +66,64 @@ function template(toImage: Homography, bubbles: readonly Bubble[]): Template {
       outside[k + 1] = o.y
       k += 2
     }
+  const pairs = new Float64Array(ring.length * 2)
+  const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity }
+  for (let k = 0; k < ring.length; k += 2) {
+    pairs[2 * k] = outside[k]!
+    pairs[2 * k + 1] = outside[k + 1]!
+    pairs[2 * k + 2] = ring[k]!
+    pairs[2 * k + 3] = ring[k + 1]!
+    box.left = Math.min(box.left, outside[k]!, ring[k]!)
+    box.top = Math.min(box.top, outside[k + 1]!, ring[k + 1]!)
+    box.right = Math.max(box.right, outside[k]!, ring[k]!)
+    box.bottom = Math.max(box.bottom, outside[k + 1]!, ring[k + 1]!)
+  }
   const cx = bubbles.reduce((s, b) => s + b.x_mm, 0) / bubbles.length
   const cy = bubbles.reduce((s, b) => s + b.y_mm, 0) / bubbles.length
   const c = project(toImage, cx, cy)
   const px = project(toImage, cx + 1, cy)
   const py = project(toImage, cx, cy + 1)
-  return { ring, outside, ux: { x: px.x - c.x, y: px.y - c.y }, uy: { x: py.x - c.x, y: py.y - c.y } }
+  return { ring, outside, pairs, box, ux: { x: px.x - c.x, y: px.y - c.y }, uy: { x: py.x - c.x, y: py.y - c.y } }
 }
 
 /** The outlines' summed darkness against the paper outside them, with the block moved by (dx, dy) mm. */
 function score(image: GreyImage, t: Template, dx: number, dy: number): number {
   const sx = t.ux.x * dx + t.uy.x * dy
   const sy = t.ux.y * dx + t.uy.y * dy
+  const { data, width, height } = image
+  const { left, top, right, bottom } = t.box
+  // The hot loop of ring sighting. Moved with every position at least a pixel inside the image's last column and
+  // row (float addition keeps order, so the box's corners bound every sample), no sample is clamped or read as 0:
+  // `sampleGrey`'s bilinear reading is written out without those checks, the same arithmetic in the same order, so
+  // the score is bit for bit what sampling point by point gives. A floored position is truncated (`| 0`): it is >= 0.
+  if (left + sx >= 0 && top + sy >= 0 && right + sx < width - 1 && bottom + sy < height - 1) {
+    const pairs = t.pairs
+    let sum = 0
+    for (let k = 0; k < pairs.length; k += 4) {
+      const ox = pairs[k]! + sx
+      const oy = pairs[k + 1]! + sy
+      const ox0 = ox | 0
+      const oy0 = oy | 0
+      const ofx = ox - ox0
+      const ofy = oy - oy0
+      const o = oy0 * width + ox0
+      const paper =
+        (data[o]! * (1 - ofx) + data[o + 1]! * ofx) * (1 - ofy) +
+        (data[o + width]! * (1 - ofx) + data[o + width + 1]! * ofx) * ofy
+      const rx = pairs[k + 2]! + sx
+      const ry = pairs[k + 3]! + sy
+      const rx0 = rx | 0
+      const ry0 = ry | 0
+      const rfx = rx - rx0
+      const rfy = ry - ry0
+      const r = ry0 * width + rx0
+      const ink =
+        (data[r]! * (1 - rfx) + data[r + 1]! * rfx) * (1 - rfy) +
+        (data[r + width]! * (1 - rfx) + data[r + width + 1]! * rfx) * rfy
+      sum += paper - ink
+    }
+    return sum
+  }
   let sum = 0
   for (let k = 0; k < t.ring.length; k += 2)
     sum +=
@@ -127,6 +180,15 @@ function searchPeaks(
       const y = around.y - reach + j * step
       scores[j * side + i] = score(image, t, x, y) - (guard ? score(image, guard, x, y) : 0)
     }
+  if (count === 1) {
+    // The best peak is the first place of the highest score: no neighbour beats it, none before it ties it, and the
+    // stable sort keeps it ahead of later ties (scores are finite: a sample off the image reads 0).
+    let best = 0
+    for (let at = 1; at < scores.length; at++) if (scores[at]! > scores[best]!) best = at
+    const i = best % side
+    const j = (best - i) / side
+    return [{ x: around.x - reach + i * step, y: around.y - reach + j * step, score: scores[best]! }]
+  }
   const peaks: (Point & { score: number })[] = []
   for (let j = 0; j < side; j++)
     for (let i = 0; i < side; i++) {
@@ -266,28 +328,30 @@ export function stretchedAbout(toImage: Homography, centre: Point, sx: number, s
 }
 
 /**
- * A run's first block at `place`, scored at the stretch that fits it best (decision 115): the markers' transform of
- * a curled page is scaled against the page near the lifted edge, so a row's first ring falls off its template and a
- * block slipped by an option can score as high as the block itself.
+ * A run's first block and its guard at each stretch a curl may give it (decision 115): the markers' transform of a
+ * curled page is scaled against the page near the lifted edge, so a row's first ring falls off its template and a
+ * block slipped by an option can score as high as the block itself. Made once per column, for every place tried.
  */
-function bentScore(
-  image: GreyImage,
-  toImage: Homography,
-  blocks: readonly (readonly Bubble[])[],
-  place: Point,
-): number {
+function bentTemplates(toImage: Homography, blocks: readonly (readonly Bubble[])[]) {
   const block = blocks[0]!
   const centre = centreOf(block)
   const beyond = beyondEdges(block, blocks.flat())
-  let best = -Infinity
+  const out: { t: Template; guard: Template }[] = []
   for (const sx of BENT_STRETCHES)
     for (const sy of BENT_STRETCHES) {
       const h = stretchedAbout(toImage, centre, sx, sy)
-      const t = template(h, block)
-      const guard = template(h, beyond)
-      const peak = searchPeaks(image, t, place, FINE_REACH_MM, 2 * FINE_STEP_MM, guard, 1)[0]!
-      best = Math.max(best, searchPeaks(image, t, peak, FINE_STEP_MM * 2, FINE_STEP_MM, guard, 1)[0]!.score)
+      out.push({ t: template(h, block), guard: template(h, beyond) })
     }
+  return out
+}
+
+/** A run's first block at `place`, scored at the stretch that fits it best (decision 115). */
+function bentScore(image: GreyImage, stretched: readonly { t: Template; guard: Template }[], place: Point): number {
+  let best = -Infinity
+  for (const { t, guard } of stretched) {
+    const peak = searchPeaks(image, t, place, FINE_REACH_MM, 2 * FINE_STEP_MM, guard, 1)[0]!
+    best = Math.max(best, searchPeaks(image, t, peak, FINE_STEP_MM * 2, FINE_STEP_MM, guard, 1)[0]!.score)
+  }
   return best
 }
 
@@ -340,8 +404,8 @@ export function sightColumn<B extends Bubble>(
       tries.push(searchPeaks(image, templates[0]!, around, FINE_REACH_MM, FINE_STEP_MM, guard, 1)[0]!)
   }
   // On a bent page, each place is scored again with the block turned and scaled a little as a curl turns it there.
-  const scored =
-    reach > FIRST_REACH_MM ? tries.map((p) => ({ ...p, score: bentScore(image, toImage, blocks, p) })) : tries
+  const stretched = reach > FIRST_REACH_MM ? bentTemplates(toImage, blocks) : []
+  const scored = reach > FIRST_REACH_MM ? tries.map((p) => ({ ...p, score: bentScore(image, stretched, p) })) : tries
   scored.sort((p, q) => q.score - p.score)
   let first: SightedColumn<B> | null = null
   for (const start of scored) {

@@ -17,35 +17,49 @@ export function darkMask(image: GreyImage): Uint8Array {
   const integral = new Float64Array(stride * (height + 1))
   for (let y = 0; y < height; y++) {
     let rowSum = 0
+    const row = y * width
+    const above = y * stride + 1
+    const here = (y + 1) * stride + 1
     for (let x = 0; x < width; x++) {
-      rowSum += data[y * width + x]!
-      integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1]! + rowSum
+      rowSum += data[row + x]!
+      integral[here + x] = integral[above + x]! + rowSum
     }
   }
   const half = Math.max(8, Math.round(Math.max(width, height) / 16))
   const mask = new Uint8Array(width * height)
+  // Every pixel's window: the rows' offsets are taken once a row; each mean is the same division as before. A mean
+  // is at most 255, so a pixel of 192 or more is never under 75 % of it: its window is not summed.
   for (let y = 0; y < height; y++) {
     const y0 = Math.max(0, y - half)
     const y1 = Math.min(height, y + half + 1)
+    const top = y0 * stride
+    const bottom = y1 * stride
+    const rows = y1 - y0
+    const row = y * width
     for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - half)
-      const x1 = Math.min(width, x + half + 1)
-      const sum =
-        integral[y1 * stride + x1]! -
-        integral[y0 * stride + x1]! -
-        integral[y1 * stride + x0]! +
-        integral[y0 * stride + x0]!
-      const mean = sum / ((x1 - x0) * (y1 - y0))
-      if (data[y * width + x]! < mean * 0.75) mask[y * width + x] = 1
+      const grey = data[row + x]!
+      if (grey >= 192) continue
+      const x0 = x > half ? x - half : 0
+      const x1 = x + half + 1 < width ? x + half + 1 : width
+      const sum = integral[bottom + x1]! - integral[top + x1]! - integral[bottom + x0]! + integral[top + x0]!
+      const mean = sum / ((x1 - x0) * rows)
+      if (grey < mean * 0.75) mask[row + x] = 1
     }
   }
   return mask
 }
 
-/** Connected dark regions (4-connected, union-find) that are solid and roughly square: area, centroid. */
+/**
+ * Connected dark regions (4-connected, union-find) that are solid and roughly square: area, centroid. The regions
+ * are joined run by run (a row's stretch of dark pixels is one region's), not pixel by pixel, and listed by their
+ * first pixel in raster order, as labelling pixel by pixel lists them; every sum is of whole numbers far below 2^53,
+ * so added a run at a time it is exactly the pixel-by-pixel sum.
+ */
 export function solidBlobs(mask: Uint8Array, width: number, height: number): Blob[] {
-  const labels = new Int32Array(width * height)
-  const parent: number[] = [0]
+  const starts: number[] = []
+  const ends: number[] = []
+  const rows: number[] = []
+  const parent: number[] = []
   const find = (a: number) => {
     while (parent[a] !== a) {
       parent[a] = parent[parent[a]!]!
@@ -53,24 +67,38 @@ export function solidBlobs(mask: Uint8Array, width: number, height: number): Blo
     }
     return a
   }
+  let previousFirst = 0
+  let previousEnd = 0
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x
-      if (!mask[i]) continue
-      const left = x > 0 ? labels[i - 1]! : 0
-      const up = y > 0 ? labels[i - width]! : 0
-      if (!left && !up) {
-        parent.push(parent.length)
-        labels[i] = parent.length - 1
-      } else if (left && up) {
-        const a = find(left)
-        const b = find(up)
-        labels[i] = Math.min(a, b)
+    const row = y * width
+    const first = starts.length
+    let above = previousFirst
+    let x = 0
+    while (x < width) {
+      if (!mask[row + x]) {
+        x++
+        continue
+      }
+      const start = x
+      while (x < width && mask[row + x]) x++
+      const run = starts.length
+      starts.push(start)
+      ends.push(x)
+      rows.push(y)
+      parent.push(run)
+      // The runs of the row above that share a column with this one are the same region: the earlier run (the
+      // region's first pixel in raster order) stays its root.
+      while (above < previousEnd && ends[above]! <= start) above++
+      for (let q = above; q < previousEnd && starts[q]! < x; q++) {
+        const a = find(run)
+        const b = find(q)
         if (a !== b) parent[Math.max(a, b)] = Math.min(a, b)
-      } else labels[i] = left || up
+      }
     }
+    previousFirst = first
+    previousEnd = starts.length
   }
-  const count = parent.length
+  const count = starts.length
   const n = new Float64Array(count)
   const sx = new Float64Array(count)
   const sy = new Float64Array(count)
@@ -81,27 +109,29 @@ export function solidBlobs(mask: Uint8Array, width: number, height: number): Blo
   const maxX = new Int32Array(count).fill(-1)
   const minY = new Int32Array(count).fill(height)
   const maxY = new Int32Array(count).fill(-1)
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const label = labels[y * width + x]!
-      if (!label) continue
-      const r = find(label)
-      n[r]!++
-      sx[r] = sx[r]! + x
-      sy[r] = sy[r]! + y
-      sxx[r] = sxx[r]! + x * x
-      syy[r] = syy[r]! + y * y
-      sxy[r] = sxy[r]! + x * y
-      if (x < minX[r]!) minX[r] = x
-      if (x > maxX[r]!) maxX[r] = x
-      if (y < minY[r]!) minY[r] = y
-      if (y > maxY[r]!) maxY[r] = y
-    }
+  const squares = (m: number) => (m * (m + 1) * (2 * m + 1)) / 6
+  for (let run = 0; run < count; run++) {
+    const r = find(run)
+    const x = starts[run]!
+    const last = ends[run]! - 1
+    const y = rows[run]!
+    const length = last - x + 1
+    const xs = ((x + last) * length) / 2
+    n[r] = n[r]! + length
+    sx[r] = sx[r]! + xs
+    sy[r] = sy[r]! + y * length
+    sxx[r] = sxx[r]! + (squares(last) - squares(x - 1))
+    syy[r] = syy[r]! + y * y * length
+    sxy[r] = sxy[r]! + y * xs
+    if (x < minX[r]!) minX[r] = x
+    if (last > maxX[r]!) maxX[r] = last
+    if (y < minY[r]!) minY[r] = y
+    if (y > maxY[r]!) maxY[r] = y
   }
   const minArea = width * height * 0.00008
   const maxArea = width * height * 0.01
   const blobs: Blob[] = []
-  for (let r = 1; r < count; r++) {
+  for (let r = 0; r < count; r++) {
     const area = n[r]!
     if (area < minArea || area > maxArea) continue
     const cx = sx[r]! / area
