@@ -25,7 +25,13 @@ describe.each(dialects)('app basics on %s', (dialect) => {
   })
 
   it('sends security headers, without forcing https on a plain-HTTP school network', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' })
+    // A JSON answer gets the REST set (decision 136), a page the page's.
+    const json = await t.app.inject({ method: 'GET', url: '/api/health' })
+    expect(json.headers['x-content-type-options']).toBe('nosniff')
+    expect(json.headers['x-frame-options']).toBe('DENY')
+    expect(json.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+    const response = await t.app.inject({ method: 'GET', url: `/api/payments/fake/checkout/?ref=${'0'.repeat(32)}` })
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
     expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
     const csp = String(response.headers['content-security-policy'])

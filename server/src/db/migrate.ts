@@ -55,6 +55,7 @@ import { passages } from './migrations/0070_passages'
 import { institutesWithWork } from './migrations/0076_institutes_with_work'
 import { passagesVersion } from './migrations/0078_passages_version'
 import { typedChallenges } from './migrations/0079_typed_challenges'
+import { paperFiguresPerStatement } from './migrations/0080_paper_figures_per_statement'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -113,6 +114,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0076_institutes_with_work': institutesWithWork(dialect),
   '0078_passages_version': passagesVersion(),
   '0079_typed_challenges': typedChallenges(),
+  '0080_paper_figures_per_statement': paperFiguresPerStatement(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */
