@@ -50,14 +50,13 @@ export function registerSecurityHeaders(
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
   }
-  const apiDefaults = { 'cache-control': 'no-store' }
 
   // At send, when the body's type is known; a header the route set itself is kept.
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type')
     const set = typeof type === 'string' && type.startsWith('application/json') ? json : headers
     for (const name in set) if (!reply.hasHeader(name)) reply.header(name, set[name])
-    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.headers(apiDefaults)
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
     done(null, payload)
   })
 }

@@ -31,9 +31,7 @@ const recount = (quizzes: string) => `update quizzes set
 
 const row = (alias: string) => `(${ITEM_COLUMNS.map((column) => `${alias}.${column}`).join(', ')})`
 // An update recounts only the quizzes of items whose paper columns changed, as the row trigger's WHEN did.
-const changedQuizzes = `select o.quiz_id from old_items o join new_items n using (id)
-  where ${row('o')} is distinct from ${row('n')}
-  union select n.quiz_id from old_items o join new_items n using (id)
+const changedQuizzes = `select unnest(array[o.quiz_id, n.quiz_id]) from old_items o join new_items n using (id)
   where ${row('o')} is distinct from ${row('n')}`
 
 // 0010's row trigger, for `down`.
