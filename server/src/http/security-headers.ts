@@ -41,7 +41,7 @@ export function registerSecurityHeaders(
   })({} as IncomingMessage, collector as unknown as ServerResponse, () => {})
 
   // A JSON answer is never a document: OWASP's REST set (no scripts, no framing, no sniffing, no caching) instead of
-  // the page's sixteen, which cost a hot route a tenth of its CPU (docs/decisions/136).
+  // the page's twelve, up to a tenth of a hot route's CPU (docs/decisions/136).
   const json: Record<string, string> = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
