@@ -454,7 +454,7 @@ function printBudgets(rows, peakRss) {
     if (!row) continue
     const share = Number.parseInt(row['of ceiling'], 10)
     check(`${prefix}: 40 % of the ceiling`, share >= 40, row['of ceiling'])
-    check(`${prefix}: p99 under 50 ms at ${connections} connections`, row['p99 ms'] < 50, `${row['p99 ms']} ms`)
+    check(`${prefix}: p99 under 20 ms at ${connections} connections`, row['p99 ms'] < 20, `${row['p99 ms']} ms`)
     check(`${prefix}: zero errors`, row.errors === 0, row.errors)
   }
   for (const prefix of [`exam: ${learnerCount} learners start`, `exam: ${learnerCount} learners submit`]) {

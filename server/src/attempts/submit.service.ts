@@ -4,7 +4,7 @@ import type { AttemptRow, DB } from '../db/schema'
 import { AppError, NotFound } from '../http/errors'
 import { refusedAfterCommit } from '../http/refusals'
 import type { TokenUser } from '../http/tokens'
-import { withAnswerKeys } from '../questions/question-papers'
+import { withAnswerKeys, type Paper } from '../questions/question-papers'
 import { placesOf, sectionClock, withoutClosedSections } from './section-clock'
 import {
   LATE_SUBMISSION_WINDOW_MS,
@@ -34,11 +34,17 @@ interface Submission {
   phase: LivePhase | null
 }
 
-/** A submit's answer, and whether this request finished an attempt (not when it answered one finished before). */
+/**
+ * A submit's answer, whether this request finished an attempt (not when it answered one finished before), and whether
+ * its paper has written questions (only those have pages whose upload window can still be open).
+ */
 interface Outcome {
   result: SubmitResult
   finished: boolean
+  written: boolean
 }
+
+const hasWritten = (paper: Paper) => paper.questions.some((question) => question.type === 'written')
 
 export function createSubmitService({ database, clock, metrics, papers, lifecycle, newAttempts }: AttemptServiceDeps) {
   const { db } = database
@@ -80,7 +86,12 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
     if (outcome.finished) metrics.attemptSubmitted()
     // No sections while the key is withheld (a one-question section tells it) or pages still taken (decision 090).
     if (times && (await withholding.isLiveKeyWithheld(db, quiz, now))) return { ...outcome.result, sections: [] }
-    if (outcome.result.sections.length > 0 && (await withholding.uploadsOpen(db, outcome.result.attempt_id, now)))
+    // A paper without written questions has no pages to wait for: no statement after every submit (PostgreSQL's round trip).
+    if (
+      outcome.written &&
+      outcome.result.sections.length > 0 &&
+      (await withholding.uploadsOpen(db, outcome.result.attempt_id, now))
+    )
       return { ...outcome.result, sections: [] }
     return outcome.result
   }
@@ -88,7 +99,13 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
   /** An attempt finished before (a retried submit, a late submission): its result, the body checked as any. */
   async function answerFinished(trx: Kysely<DB>, attempt: AttemptRow, { body }: Submission) {
     const paper = await withAnswerKeys(trx, await papers.paperFor(trx, attempt.revision_ids))
-    return invalidExamState(paper, body) ?? { result: await toSubmitResult(trx, attempt, paper), finished: false }
+    return (
+      invalidExamState(paper, body) ?? {
+        result: await toSubmitResult(trx, attempt, paper),
+        finished: false,
+        written: hasWritten(paper),
+      }
+    )
   }
 
   // A live mock's ranked attempt takes no answers after its deadline: others may have passed the key on (decision 042).
@@ -113,7 +130,11 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
       { inProgress: live },
       { answers, write: changed, finishedAt: now, late, submitted: true, paper },
     )
-    return { result: await toSubmitResult(trx, finished.attempt, paper, answers), finished: true }
+    return {
+      result: await toSubmitResult(trx, finished.attempt, paper, answers),
+      finished: true,
+      written: hasWritten(paper),
+    }
   }
 
   async function startAndFinish(trx: Kysely<DB>, attempts: readonly AttemptRow[], submission: Submission) {
@@ -144,7 +165,11 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
       { answers, write: entries, finishedAt: now, late: false, submitted: true, paper },
     )
     if (hasExamState(body)) await storeExamState(trx, finished.attempt, body, now)
-    return { result: await toSubmitResult(trx, finished.attempt, paper, answers), finished: true }
+    return {
+      result: await toSubmitResult(trx, finished.attempt, paper, answers),
+      finished: true,
+      written: hasWritten(paper),
+    }
   }
 
   return { submitAttempt }

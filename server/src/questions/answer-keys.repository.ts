@@ -30,14 +30,20 @@ export async function listDecidedKeys(db: Kysely<DB>, revisionIds: readonly numb
 }
 
 // NOWAIT: throws lock_not_available if a row is locked for update.
-export function shareLockRevisionsNoWait(trx: Kysely<DB>, revisionIds: readonly number[]) {
-  return trx
+// PostgreSQL only (questions/key-locks.ts); the ids one array parameter, so the statement is parsed once a connection
+// rather than at every submit with a hundred parameters.
+const selectRevisionsForShareNoWait = precompile((db: Kysely<DB>, revisionIds: readonly number[]) =>
+  db
     .selectFrom('question_revisions')
     .select(['id', 'key_version'])
-    .where('id', 'in', revisionIds)
+    .where('id', '=', sql<number>`any(cast(${revisionIds} as integer[]))`)
     .forShare()
-    .noWait()
-    .execute()
+    .noWait(),
+)
+
+export async function shareLockRevisionsNoWait(trx: Kysely<DB>, revisionIds: readonly number[]) {
+  const { rows } = await selectRevisionsForShareNoWait(trx, revisionIds)
+  return rows
 }
 
 export async function waitForRevisionLocks(db: Kysely<DB>, revisionIds: readonly number[]) {

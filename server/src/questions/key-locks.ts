@@ -16,18 +16,13 @@ const LOCK_NOT_AVAILABLE = '55P03'
 
 // NOWAIT: a finishing transaction holds rows the decision may be waiting for; waiting here would deadlock.
 export async function lockRevisionKeys(trx: Kysely<DB>, revisionIds: readonly number[]): Promise<number[]> {
-  const decided: number[] = []
-  for (let start = 0; start < revisionIds.length; start += 500) {
-    const part = revisionIds.slice(start, start + 500)
-    try {
-      const rows = await shareLockRevisionsNoWait(trx, part)
-      for (const row of rows) if (row.key_version > 0) decided.push(row.id)
-    } catch (error) {
-      if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) throw new KeysBeingDecided(part)
-      throw error
-    }
+  try {
+    const rows = await shareLockRevisionsNoWait(trx, revisionIds)
+    return rows.flatMap((row) => (row.key_version > 0 ? [row.id] : []))
+  } catch (error) {
+    if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) throw new KeysBeingDecided(revisionIds)
+    throw error
   }
-  return decided
 }
 
 // The wait holds no other lock, so it cannot deadlock, and the next run reads the decided key.
