@@ -94,7 +94,11 @@ export async function findAttemptsWithExtraTime(db: Kysely<DB>, userId: number, 
   return { attempts, extraTimePercent: rows[0]?.extra_time_percent ?? 0, screenReader: rows[0]?.screen_reader === 1 }
 }
 
+const selectLearnerForNoKeyUpdate = precompile((db: Kysely<DB>, userId: number) =>
+  db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate(),
+)
+
 /** PostgreSQL: serialises a learner's attempt writes; NO KEY UPDATE spares the key-share locks of inserts. */
 export async function lockLearner(db: Kysely<DB>, userId: number) {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
+  await selectLearnerForNoKeyUpdate(db, userId)
 }
