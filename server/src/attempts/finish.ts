@@ -45,8 +45,14 @@ export function createFinish({
   outcomes?: Outcomes
 }) {
   // Keys read locked so a key decision waits; no option order, so the cache keeps one entry per paper.
-  const lockedPaper = async (trx: Kysely<DB>, attempt: Pick<AttemptRow, 'revision_ids'>) =>
-    withAnswerKeys(trx, await papers.paperFor(trx, attempt.revision_ids), { lock: isPostgres })
+  const lockedPaper = async (
+    trx: Kysely<DB>,
+    attempt: Pick<AttemptRow, 'revision_ids'>,
+    knownPassagesVersion?: number,
+  ) =>
+    withAnswerKeys(trx, await papers.paperFor(trx, attempt.revision_ids, undefined, knownPassagesVersion), {
+      lock: isPostgres,
+    })
 
   async function finish(trx: Kysely<DB>, target: FinishTarget, how: Finish): Promise<Finished> {
     const begun = 'inProgress' in target ? target.inProgress : target.begun

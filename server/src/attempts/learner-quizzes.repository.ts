@@ -9,7 +9,10 @@ const quizColumns = [...learnerQuizColumns, 'q.draw_mode', 'q.frozen_draw', 'q.q
 const selectQuiz = precompile((db: Kysely<DB>, quizId: number) =>
   db
     .selectFrom('quizzes as q')
+    // What a paper is keyed by (decision 132), here so that a start or a submit reads it in no statement of its own.
+    .innerJoin('institutes as i', (join) => join.on(sql<boolean>`${sql.ref('i.id')} = ${sql.ref('q.institute_id')}`))
     .select(quizColumns)
+    .select('i.passages_version')
     .where('q.id', '=', quizId)
     .where('q.deleted_at', 'is', null)
     .where('q.status', '=', 'published'),
@@ -20,7 +23,9 @@ export async function findQuizById(db: Kysely<DB>, quizId: number) {
   return (await selectQuiz(db, quizId)).rows[0]
 }
 
-export type LearnerQuizRow = NonNullable<Awaited<ReturnType<typeof findQuizById>>>
+/** A quiz as the learner routes read it, with its institute's passages version (what its papers are keyed by). */
+export type LearnerQuiz = NonNullable<Awaited<ReturnType<typeof findQuizById>>>
+export type LearnerQuizRow = Omit<LearnerQuiz, 'passages_version'>
 
 /** A quiz as a paper sitting draws its paper from it: a draft too (printed before it is published), never a deleted one. */
 export function findQuizForSitting(db: Kysely<DB>, quizId: number) {

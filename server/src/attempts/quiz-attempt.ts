@@ -7,7 +7,7 @@ import { toIso } from '../lib/clock'
 import type { Paper, QuestionPapers } from '../questions/question-papers'
 import type { listQuestionStates } from './attempts.repository'
 import { toExamState } from './exam-state'
-import type { LearnerQuizRow } from './learner-quizzes.repository'
+import type { LearnerQuiz, LearnerQuizRow } from './learner-quizzes.repository'
 import { sectionClock, toAttemptSections } from './section-clock'
 
 const toQuizSummary = (quiz: LearnerQuizRow, attemptCount: number) => ({
@@ -52,13 +52,13 @@ async function writtenOf(
 
 export async function toQuizAttempt(
   { db, papers, savedWritten }: { db: Kysely<DB>; papers: QuestionPapers; savedWritten: SavedWrittenAnswers },
-  quiz: LearnerQuizRow,
+  quiz: LearnerQuiz,
   started: StartedAttempt,
   now: number,
   paperKey?: string,
 ): Promise<QuizAttempt> {
   const { attempt, count, answers, states } = started
-  const paper = await papers.paperFor(db, attempt.revision_ids, attempt.option_order)
+  const paper = await papers.paperFor(db, attempt.revision_ids, attempt.option_order, quiz.passages_version)
   const saved: Record<string, number | number[] | string> = {}
   for (const [questionId, answer] of answers)
     if (answer !== null) saved[questionId] = typeof answer === 'object' ? [...answer] : answer

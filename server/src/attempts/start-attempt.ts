@@ -11,7 +11,12 @@ import { isQuizActive, nextAttemptNumber, onlineAttempts, quizNotActive } from '
 import { insertAttempt } from '../outcomes/outcomes.service'
 import { listAnswers, listQuestionStates } from './attempts.repository'
 import type { AttemptServiceDeps } from './attempts.service'
-import { findAttemptsWithExtraTime, findQuizById, type LearnerQuizRow } from './learner-quizzes.repository'
+import {
+  findAttemptsWithExtraTime,
+  findQuizById,
+  type LearnerQuiz,
+  type LearnerQuizRow,
+} from './learner-quizzes.repository'
 import { liveNotStarted, livePhase, liveTimes, type LivePhase } from './live-window.service'
 import { newAttemptRefusal } from './new-attempt'
 import { createKeyWithholding } from './withheld-keys.service'
@@ -69,14 +74,14 @@ export function createStartAttempt({
   }
 
   /** A live mock's attempt carries its paper's key from `starts_at`, never before (API.md "Live mocks"). */
-  async function answer(quiz: LearnerQuizRow, started: StartedAttempt, now: number) {
+  async function answer(quiz: LearnerQuiz, started: StartedAttempt, now: number) {
     const times = liveTimes(quiz)
     const key =
       times && now >= times.startsAt ? await paperKeys.attemptKey(db, quiz.id, started.attempt.revision_ids) : undefined
     return toQuizAttempt({ db, papers, savedWritten }, quiz, started, now, key)
   }
 
-  async function resume(db: Kysely<DB>, quiz: LearnerQuizRow, attempt: AttemptRow, count: number, now: number) {
+  async function resume(db: Kysely<DB>, quiz: LearnerQuiz, attempt: AttemptRow, count: number, now: number) {
     const [answers, states] = await Promise.all([listAnswers(db, attempt.id), listQuestionStates(db, attempt.id)])
     return answer(quiz, { attempt, fresh: false, count, answers, states }, now)
   }

@@ -16,7 +16,7 @@ import {
 import { entryAnswer, listAnswers, type AnswerEntry } from './attempts.repository'
 import type { AttemptServiceDeps } from './attempts.service'
 import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'
-import { findExtraTimePercent, findScreenReader, findQuizById, type LearnerQuizRow } from './learner-quizzes.repository'
+import { findExtraTimePercent, findScreenReader, findQuizById, type LearnerQuiz } from './learner-quizzes.repository'
 import { hasPaidAccess } from '../accounts/paid-access.repository'
 import { paidAccessRequired } from '../accounts/paid-access'
 import { newAttemptRefusal } from './new-attempt'
@@ -26,7 +26,7 @@ import { createKeyWithholding } from './withheld-keys.service'
 
 interface Submission {
   user: TokenUser
-  quiz: LearnerQuizRow
+  quiz: LearnerQuiz
   body: SubmitAttemptBody
   entries: readonly AnswerEntry[]
   now: number
@@ -97,8 +97,11 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
   }
 
   /** An attempt finished before (a retried submit, a late submission): its result, the body checked as any. */
-  async function answerFinished(trx: Kysely<DB>, attempt: AttemptRow, { body }: Submission) {
-    const paper = await withAnswerKeys(trx, await papers.paperFor(trx, attempt.revision_ids))
+  async function answerFinished(trx: Kysely<DB>, attempt: AttemptRow, { body, quiz }: Submission) {
+    const paper = await withAnswerKeys(
+      trx,
+      await papers.paperFor(trx, attempt.revision_ids, undefined, quiz.passages_version),
+    )
     return (
       invalidExamState(paper, body) ?? {
         result: await toSubmitResult(trx, attempt, paper),
@@ -111,7 +114,7 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
   // A live mock's ranked attempt takes no answers after its deadline: others may have passed the key on (decision 042).
   async function submitInProgress(trx: Kysely<DB>, live: AttemptRow, submission: Submission) {
     const { body, entries, now } = submission
-    const paper = await lifecycle.lockedPaper(trx, live)
+    const paper = await lifecycle.lockedPaper(trx, live, submission.quiz.passages_version)
     const invalid = invalidExamState(paper, body)
     if (invalid) return invalid
     const late = submission.isLiveMock && live.ranked === 1 && now > live.deadline
@@ -155,7 +158,7 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
       extraTimePercent,
       screenReader,
     )
-    const paper = await lifecycle.lockedPaper(trx, begun)
+    const paper = await lifecycle.lockedPaper(trx, begun, quiz.passages_version)
     const invalid = invalidExamState(paper, body)
     if (invalid) return invalid
     const answers = new Map(entries.map((entry) => [entry[0], entryAnswer(entry)] as const))
