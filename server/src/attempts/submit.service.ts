@@ -86,7 +86,7 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
     if (outcome.finished) metrics.attemptSubmitted()
     // No sections while the key is withheld (a one-question section tells it) or pages still taken (decision 090).
     if (times && (await withholding.isLiveKeyWithheld(db, quiz, now))) return { ...outcome.result, sections: [] }
-    // A paper without written questions has no pages to wait for: no statement after every submit (PostgreSQL's round trip).
+    // A paper without written questions has no pages to wait for: no statement after every submit.
     if (
       outcome.written &&
       outcome.result.sections.length > 0 &&
