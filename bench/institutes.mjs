@@ -25,7 +25,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { SignJWT } from 'jose'
 import pg from 'pg'
-import { pgAdmin, processCpuSeconds, quizJson, startServer } from './lib.mjs'
+import { machineLine, pgAdmin, processCpuSeconds, quizJson, startServer } from './lib.mjs'
 
 const institutes = Number(process.env.BENCH_INSTITUTES ?? 1000)
 const learners = Number(process.env.BENCH_LEARNERS ?? 200)
@@ -51,6 +51,7 @@ const roleExists = await pgAdmin(adminUrl, `select 1 from pg_roles where rolname
 if (roleExists.rowCount === 0)
   await pgAdmin(adminUrl, `create role ${appRole} login nosuperuser nobypassrls nocreatedb nocreaterole`)
 
+console.log(await machineLine())
 const many = await benchOn({ institutes, label: `${institutes} institutes` })
 const one = await benchOn({ institutes: 1, label: '1 institute' })
 

@@ -5,8 +5,9 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
+import autocannon from 'autocannon'
 import { SignJWT } from 'jose'
 import pg from 'pg'
 import { freePort, waitForHealth } from '../e2e/harness.mjs'
@@ -295,6 +296,23 @@ export async function startBareServer(env) {
     await new Promise((r) => setTimeout(r, 50))
   }
   return { url: `http://127.0.0.1:${port}`, process: bare }
+}
+
+/**
+ * The machine a bench's figures came from, as one line: its CPUs, Node, and the bare route's rate at 50 connections
+ * for `seconds` (what `npm run bench` calls the ceiling), so that a rate or a CPU time can be read against it.
+ */
+export async function machineLine(seconds = 3) {
+  const { url, process: bare } = await startBareServer({})
+  try {
+    const result = await autocannon({ url: `${url}/bare`, connections: 50, duration: seconds })
+    return (
+      `this machine: ${cpus().length} CPUs, ${cpus()[0].model}, Node ${process.versions.node}; ` +
+      `bare Fastify route ${Math.round(result.requests.average)} req/s (50 connections, ${seconds} s)`
+    )
+  } finally {
+    bare.kill()
+  }
 }
 
 export function percentile(sorted, p) {

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { call, percentile, pgAdmin, postgresCpuByProcess, processCpuSeconds, startServer } from './lib.mjs'
+import { call, machineLine, percentile, pgAdmin, postgresCpuByProcess, processCpuSeconds, startServer } from './lib.mjs'
 
 const learnerCount = Number(process.env.BENCH_LIVE_LEARNERS ?? 20000)
 const questionCount = Number(process.env.BENCH_LIVE_QUESTIONS ?? 100)
@@ -70,6 +70,7 @@ const env = {
   ...(instituteCount > 1 && { BASE_DOMAIN }),
 }
 const servers = []
+console.log(await machineLine())
 try {
   // One after the other: the first migrates the database.
   for (let n = 0; n < 2; n++)

@@ -7,7 +7,7 @@
 // repeat the saved half). The budget: p95 of the starts under 1 s on PostgreSQL with WORKERS=2, 0 errors, 0 wrong
 // scores. SQLite in one process by default; BENCH_DATABASE_URL runs it on a fresh PostgreSQL database.
 import os from 'node:os'
-import { call, percentile, startServer } from './lib.mjs'
+import { call, machineLine, percentile, startServer } from './lib.mjs'
 
 // BENCH_LIVE_NATIONAL=1: the national budget on two instances sharing PostgreSQL (bench/live-national.mjs); with
 // BENCH_LIVE_INSTITUTES=N a national mock of N institutes (docs/scaling.md).
@@ -54,6 +54,7 @@ function phaseRow(name, latencies, errors, statuses) {
   }
 }
 
+console.log(await machineLine())
 const server = await startServer()
 try {
   console.log(

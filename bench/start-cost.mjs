@@ -9,7 +9,7 @@
 // their rates to compare). BENCH_COST_PAPER=mixed takes the mixed paper (below).
 import { readFileSync, readdirSync } from 'node:fs'
 import pg from 'pg'
-import { answerFor, call, mixedQuizJson, startServer } from './lib.mjs'
+import { answerFor, call, machineLine, mixedQuizJson, startServer } from './lib.mjs'
 
 const learnerCount = Number(process.env.BENCH_START_COST_LEARNERS ?? 3000)
 const atOnce = Number(process.env.BENCH_START_COST_AT_ONCE ?? 16)
@@ -37,6 +37,7 @@ function descendants(pid) {
   return [pid, ...children.flatMap(descendants)]
 }
 
+console.log(await machineLine())
 const server = await startServer()
 let backends = async () => []
 if (server.dialect === 'postgres') {
