@@ -95,17 +95,24 @@ export function growRings<B extends Bubble>(
   toImage: Homography,
   markers: readonly ModelControl[],
   blocks: readonly (readonly B[])[],
-): FoundPoint[] {
-  const found = new Map<number, FoundPoint>()
+  retryMm: number | null = null,
+): (FoundPoint & { block: number })[] {
+  const found = new Map<number, FoundPoint & { block: number }>()
   const centres = blocks.map((block) => centreOf(block))
+  // With `retryMm`, a block not found is looked for again only once the model has moved it that far (mm).
+  const triedAt = new Map<number, Point>()
   for (let round = 0; round < ROUNDS; round++) {
-    const controls = [...found.values()].map((f) => ({ ...f, weight: 1 }))
+    const controls = [...found.values()].map((f) => ({ page: f.page, offset: f.offset, weight: 1 }))
     const model = fitModel(toImage, [...markers, ...controls], [])
     const anchors = [...markers, ...controls].map((c) => c.page)
     let added = 0
     blocks.forEach((block, b) => {
       const page = centres[b]!
       if (found.has(b) || !anchors.some((a) => Math.hypot(a.x - page.x, a.y - page.y) <= GROW_MM)) return
+      const at = modelOffset(model, page.x, page.y)
+      const before = triedAt.get(b)
+      if (retryMm !== null && before && Math.hypot(at.x - before.x, at.y - before.y) < retryMm) return
+      triedAt.set(b, at)
       const base = regionHomography(model, rectOf(block))
       let best: { offset: Point; plainness: number } | null = null
       // Where the model puts it first: the shifts around it only when its rings are not all there, and the block
@@ -125,8 +132,7 @@ export function growRings<B extends Bubble>(
         if (best) break
       }
       if (!best) return
-      const at = modelOffset(model, page.x, page.y)
-      found.set(b, { page, offset: { x: at.x + best.offset.x, y: at.y + best.offset.y } })
+      found.set(b, { page, offset: { x: at.x + best.offset.x, y: at.y + best.offset.y }, block: b })
       added++
     })
     if (added === 0) break

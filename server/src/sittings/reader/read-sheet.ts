@@ -2,6 +2,7 @@ import { decodeRaster } from '../../lib/decode-gate'
 import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
 import {
   BENT_REACH_MM,
+  centreOf,
   columnEnd,
   FIRST_REACH_MM,
   MIN_RING_CONTRAST,
@@ -9,7 +10,7 @@ import {
   sightColumn,
   type SightedBubble,
 } from './bubble-sight'
-import { fitAndRead, fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
+import { fitAndRead, fitModel, readThroughModel, RESIDUAL_MM, type RegionToFit } from './fit-page'
 import { decodeSheetQr, type SheetQr } from './decode-qr'
 import { findMarkerQuads, findMarkerTriples, markerBlobs, type Blob } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
@@ -357,6 +358,28 @@ export function fitQuestions(
       found: foundOffset(column.found[b]!, column.clear),
     })),
   )
+  const fitted = fitAndCheck(image, located, columns, toFit)
+  // A bent page refused for columns not found whole: their blocks are grown from the rest, and checked again.
+  if (!fitted.bent || located.reach <= FIRST_REACH_MM || columns.every((column) => column.clear)) return fitted
+  const grown = growColumns(image, located, columns, toFit)
+  if (!grown) return fitted
+  const again = fitAndCheck(image, located, columns, grown)
+  return again.bent ? fitted : again
+}
+
+type ColumnsSighted = ReturnType<typeof sightQuestions>['columns']
+type BlockToFit = RegionToFit<SheetLayout['questions'][number]['options'][number]>
+
+/**
+ * The model through the markers and the blocks found, each block read through it, and whether a column's end rows,
+ * where the model puts them, fail 074's guard: rings a row past them, or no end row seen plainly.
+ */
+function fitAndCheck(
+  image: GreyImage,
+  located: Pick<LocatedPage, 'toImage' | 'controls' | 'cornerControls'>,
+  columns: ColumnsSighted,
+  toFit: BlockToFit[],
+) {
   const { model, regions, controls } = fitAndRead(
     image,
     located.toImage,
@@ -382,6 +405,49 @@ export function fitQuestions(
   }
   const blocks = columns.flatMap((column) => column.blocks)
   return { model, regions, blocks, bent, toFit, controls }
+}
+
+/** A block not found is looked for again, as the columns grow, only once the model has moved it this far (mm). */
+const GROW_RETRY_MM = 0.3
+
+/**
+ * On a bent page, the blocks of the columns not found whole (a curl near their edge misplaces them past a column's
+ * search) grown from the markers and the columns found, as a page three markers placed is (`place-by-rings.ts`):
+ * each block only near what was found, within 2.3 mm of where the model through it puts it, nearly every ring seen.
+ * The markers' centres are tried first, then their corners; the way that finds more blocks is taken. Null when
+ * neither finds a block. The columns are then checked as any are: the model through them must put every column's
+ * end rows where paper lies past them, and each region is flagged where the model misses it (issue 79).
+ */
+function growColumns(
+  image: GreyImage,
+  located: Pick<LocatedPage, 'toImage' | 'controls' | 'cornerControls'>,
+  columns: ColumnsSighted,
+  toFit: BlockToFit[],
+): BlockToFit[] | null {
+  const found = toFit.flatMap((r) => (r.found ? [{ page: centreOf(r.bubbles), offset: r.found, weight: 1 }] : []))
+  const lost: number[] = []
+  let at = 0
+  for (const column of columns) {
+    if (!column.clear) column.blocks.forEach((_, b) => lost.push(at + b))
+    at += column.blocks.length
+  }
+  const grow = (markers: readonly ModelControl[]) =>
+    growRings(
+      image,
+      located.toImage,
+      [...markers, ...found],
+      lost.map((i) => toFit[i]!.bubbles),
+      GROW_RETRY_MM,
+    )
+  let grown = grow(located.controls)
+  if (grown.length * 2 < lost.length) {
+    const byCorners = grow(located.cornerControls)
+    if (byCorners.length > grown.length) grown = byCorners
+  }
+  if (grown.length === 0) return null
+  const out = toFit.map((r) => ({ ...r }))
+  for (const g of grown) out[lost[g.block]!]!.found = g.offset
+  return out
 }
 
 /** A grid column as read: its kind and the choice among its bubbles (by index in the column). */
