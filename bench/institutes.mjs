@@ -9,12 +9,15 @@
 //     quiz's table): what differs is the database's size and the institutes' machinery. The ratio of the two. Its
 //     requests are spread over BENCH_ONE_LEARNERS of its learners (default BENCH_SPREAD), each with the quiz started,
 //     as the many's are over as many learners (BENCH_ONE_LEARNERS=1: all as one learner, as before 2026-11-29).
+//     Both servers run side by side and each route is measured by turns, BENCH_ROUNDS rounds (default 3) of
+//     BENCH_DURATION s a side, in the order many, one, then one, many: a machine whose speed drifts over the minutes
+//     of a run (a neighbour, a busy disk) weighs on both sides alike, as it did not when one side ran after the other.
 //  3. EXPLAIN, as the app role with app.institute_id set, of the results list and the admin's attempts table (the
 //     queries as the server's filter writes them, decision 095): a Seq Scan, and the indexes on attempts it reads.
 //  4. A new institute made by the CLI while the server of (1) runs: time until its host answers GET /api/institute/.
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is a role that may create databases and
 // roles and bypasses row security: it owns the fresh databases; BENCH_APP_ROLE (default quiz_bench_app) is made if
-// missing (login, no superuser, no BYPASSRLS). BENCH_DURATION (s, default 10), BENCH_WARMUP (s of the same load first,
+// missing (login, no superuser, no BYPASSRLS). BENCH_DURATION (s a round and side, default 5), BENCH_WARMUP (s of the same load first,
 // unrecorded, default 3) and BENCH_CONNECTIONS (default 50).
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -32,7 +35,8 @@ const learners = Number(process.env.BENCH_LEARNERS ?? 200)
 const attemptsEach = Number(process.env.BENCH_ATTEMPTS ?? 10)
 const spread = Math.min(institutes, Number(process.env.BENCH_SPREAD ?? 100))
 const oneLearners = Number(process.env.BENCH_ONE_LEARNERS ?? spread)
-const duration = Number(process.env.BENCH_DURATION ?? 10)
+const duration = Number(process.env.BENCH_DURATION ?? 5)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
 const warmup = Number(process.env.BENCH_WARMUP ?? 3)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -52,36 +56,45 @@ if (roleExists.rowCount === 0)
   await pgAdmin(adminUrl, `create role ${appRole} login nosuperuser nobypassrls nocreatedb nocreaterole`)
 
 console.log(await machineLine())
-const many = await benchOn({ institutes, label: `${institutes} institutes` })
-const one = await benchOn({ institutes: 1, label: '1 institute' })
+const many = await openSide({ institutes, label: `${institutes} institutes` })
+let one
+let table
+try {
+  one = await openSide({ institutes: 1, label: '1 institute' })
+  table = await hotRoutes(many, one)
+  for (const side of [many, one]) await sideReport(side)
+  many.plans = await explainReads(many.appUrl, many.tenants[0])
+  many.fresh = await freshInstitute(many.server)
+} finally {
+  for (const side of [many, one]) await side?.close()
+}
 
 console.log(
   `\n${institutes.toLocaleString('en')} institutes x ${learners} learners x ${attemptsEach} attempts ` +
     `(${(institutes * learners).toLocaleString('en')} learners, ` +
     `${(institutes * learners * attemptsEach).toLocaleString('en')} attempts) against one institute of ${learners}; ` +
-    `${connections} connections, ${duration} s a route, requests spread over ${spread} institutes:`,
+    `${connections} connections, ${rounds} rounds of ${duration} s a route and side, by turns, requests spread over ` +
+    `${spread} institutes (p99: the worst round's):`,
 )
-const rows = many.rows.map((row, i) => {
-  const alone = one.rows[i]
-  return {
-    route: row.route,
-    'many req/s': row['req/s'],
-    'one req/s': alone['req/s'],
-    'req/s ratio': +(row['req/s'] / alone['req/s']).toFixed(2),
-    'CPU ms/req server, PG (many)': `${row['server CPU ms/req']}, ${row['PostgreSQL CPU ms/req']}`,
-    'CPU ms/req server, PG (one)': `${alone['server CPU ms/req']}, ${alone['PostgreSQL CPU ms/req']}`,
-    'many p50/p99 ms': `${row.p50} / ${row.p99}`,
-    'one p50/p99 ms': `${alone.p50} / ${alone.p99}`,
-    'errors (many, one)': `${row.errors}, ${alone.errors}`,
-  }
-})
+const rows = table.map(({ many: row, one: alone }) => ({
+  route: row.route,
+  'many req/s': row['req/s'],
+  'one req/s': alone['req/s'],
+  'req/s ratio': +(row['req/s'] / alone['req/s']).toFixed(2),
+  'CPU ms/req server, PG (many)': `${row['server CPU ms/req']}, ${row['PostgreSQL CPU ms/req']}`,
+  'CPU ms/req server, PG (one)': `${alone['server CPU ms/req']}, ${alone['PostgreSQL CPU ms/req']}`,
+  'many p50/p99 ms': `${row.p50} / ${row.p99}`,
+  'one p50/p99 ms': `${alone.p50} / ${alone.p99}`,
+  'errors (many, one)': `${row.errors}, ${alone.errors}`,
+  'rounds req/s (many; one)': `${row.rounds}; ${alone.rounds}`,
+}))
 console.table(rows)
 console.log('\nBudgets (API.md "Institutes", DESIGN.md):')
 const check = (label, ok, figure) => console.log(`${ok ? 'met    ' : 'NOT MET'}  ${label}: ${figure}`)
 // API.md: the hot routes (DESIGN.md's three) keep their budgets within 15 % of one institute; the two institute reads
 // are held to their plans (below), their ratios shown in the table as figures.
-for (const [i, row] of many.rows.entries()) {
-  const ratio = row['req/s'] / one.rows[i]['req/s']
+for (const { many: row, one: alone } of table) {
+  const ratio = row['req/s'] / alone['req/s']
   if (row.budgeted) {
     check(`${row.route}: within 15 % of one institute`, ratio >= 0.85, `${Math.round(100 * ratio)} % of its rate`)
     check(`${row.route}: p99 under 50 ms`, row.p99 < 50, `${row.p99} ms`)
@@ -101,8 +114,11 @@ check(
   `${Math.round(many.fresh.afterCli)} ms after the CLI exited (${Math.round(many.fresh.total)} ms with the CLI's own run)`,
 )
 
-/** Seeds a fresh database of `count` institutes, serves it as the app role, measures; drops the database. */
-async function benchOn({ institutes: count, label }) {
+/**
+ * Seeds a fresh database of `count` institutes and serves it as the app role, its tenants prepared; `close` stops the
+ * server and drops the database (kept with BENCH_KEEP).
+ */
+async function openSide({ institutes: count, label }) {
   const database = `quiz_bench_inst_${process.pid}_${randomBytes(3).toString('hex')}`
   await pgAdmin(adminUrl, `create database ${database}`)
   const ownerUrl = new URL(adminUrl)
@@ -112,6 +128,10 @@ async function benchOn({ institutes: count, label }) {
   appUrl.password = ''
   const env = { DATABASE_URL: appUrl.toString(), DATABASE_OWNER_URL: ownerUrl.toString(), BASE_DOMAIN }
   let server
+  const close = async () => {
+    await server?.stop()
+    if (!process.env.BENCH_KEEP) await pgAdmin(adminUrl, `drop database if exists ${database}`)
+  }
   try {
     // The owner migrates (and grants the app role) before the seed, with the CLI every deployment has.
     await run(process.execPath, [path.join(root, 'server/dist/cli/migrate.js')], {
@@ -143,27 +163,25 @@ async function benchOn({ institutes: count, label }) {
     console.log(
       `${label}: ${tenants.length} learners started ${spreadHere} quizzes in ${seconds(performance.now() - t0)}`,
     )
-    // The tables the routes read whole, and how many rows: a read not held to its institute by an index shows here.
     // The endpoint quizzes came after the seed's ANALYZE: planned on tables thought empty, their reads scanned.
     await pgAdmin(ownerUrl.toString(), 'analyze')
     await pgAdmin(ownerUrl.toString(), 'select pg_stat_reset()')
-    const rows = await hotRoutes(server, tenants, ownerUrl.toString(), database)
-    console.log(label)
-    console.table(rows)
-    const { rows: scanned } = await pgAdmin(
-      ownerUrl.toString(),
-      `select relname as table, seq_scan, seq_tup_read as rows_read, idx_scan from pg_stat_user_tables
-       where seq_scan > 0 order by seq_tup_read desc limit 6`,
-    )
-    console.log(`${label}: tables read by sequential scans through the routes`)
-    console.table(scanned)
-    const plans = await explainReads(appUrl.toString(), tenants[0])
-    const fresh = count > 1 ? await freshInstitute(server) : undefined
-    return { rows, plans, fresh }
-  } finally {
-    await server?.stop()
-    if (!process.env.BENCH_KEEP) await pgAdmin(adminUrl, `drop database if exists ${database}`)
+    return { label, database, ownerUrl: ownerUrl.toString(), appUrl: appUrl.toString(), server, tenants, close }
+  } catch (error) {
+    await close()
+    throw error
   }
+}
+
+/** The tables the routes read whole, and how many rows: a read not held to its institute by an index shows here. */
+async function sideReport(side) {
+  const { rows: scanned } = await pgAdmin(
+    side.ownerUrl,
+    `select relname as table, seq_scan, seq_tup_read as rows_read, idx_scan from pg_stat_user_tables
+     where seq_scan > 0 order by seq_tup_read desc limit 6`,
+  )
+  console.log(`${side.label}: tables read by sequential scans through the routes`)
+  console.table(scanned)
 }
 
 /**
@@ -281,18 +299,11 @@ async function prepare(server, chosen, each) {
   return tenants
 }
 
-/** DESIGN.md's hot routes and the two institute reads, each request on the next tenant's host with its token. */
-async function hotRoutes(server, tenants, ownerUrl, database) {
-  // CPU per request of the server and of this database's backends (the app role's connections): what a route costs
-  // hardly moves with what else the machine runs, unlike its rate (docs/performance.md).
-  const backends = async () =>
-    (
-      await pgAdmin(
-        ownerUrl,
-        `select pid from pg_stat_activity where datname = '${database}' and usename = '${appRole}'`,
-      )
-    ).rows.map((row) => row.pid)
-  const postgresCpu = (pids) => new Map(pids.map((pid) => [pid, processCpuSeconds(pid) ?? 0]))
+/**
+ * DESIGN.md's hot routes and the two institute reads, each request on the next tenant's host with its token; each
+ * route on both sides by turns, its figures summed over the rounds (p99: the worst round's).
+ */
+async function hotRoutes(many, one) {
   const routes = [
     { route: 'list quizzes (GET /api/quizzes/)', budgeted: true, method: 'GET', path: () => '/api/quizzes/' },
     {
@@ -319,67 +330,108 @@ async function hotRoutes(server, tenants, ownerUrl, database) {
       path: (t) => `/api/admin/quizzes/${t.pastPaper}/attempts/?page_size=50`,
     },
   ]
-  const rows = []
+  const table = []
   for (const spec of routes) {
-    // Each request checked once before the load: a 404 or 400 under load would only be a count of errors.
-    const probe = await request(server, spec.method, spec.path(tenants.at(-1), 0), {
-      host: tenants.at(-1).host,
-      token: spec.admin ? tenants.at(-1).admin : tenants.at(-1).learner,
-      raw: spec.body?.(tenants.at(-1), 0),
-    })
-    if (probe.status !== 200) throw new Error(`${spec.route}: ${probe.status} ${JSON.stringify(probe.body)}`)
-    let i = 0
-    // Unrecorded, BENCH_WARMUP seconds (default 3) of the same load first: each worker reads each institute's quizzes
-    // and papers once into its caches (1,100 quizzes over 100 institutes against 11 of one), which in a 5-10 s window
-    // was a good part of the many's database CPU; the figures are of a server that has served these institutes.
-    const load = (seconds) =>
-      autocannon({
-        url: server.baseUrl,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            method: spec.method,
-            setupRequest: (req) => {
-              const k = i++
-              const t = tenants[k % tenants.length]
-              return {
-                ...req,
-                path: spec.path(t, k),
-                headers: {
-                  host: t.host,
-                  authorization: `Bearer ${spec.admin ? t.admin : t.learner}`,
-                  'content-type': 'application/json',
-                },
-                ...(spec.body && { body: spec.body(t, k) }),
-              }
-            },
-          },
-        ],
+    const sums = new Map([many, one].map((side) => [side, []]))
+    for (const side of [many, one]) {
+      // Each request checked once before the load: a 404 or 400 under load would only be a count of errors.
+      const tenant = side.tenants.at(-1)
+      const probe = await request(side.server, spec.method, spec.path(tenant, 0), {
+        host: tenant.host,
+        token: spec.admin ? tenant.admin : tenant.learner,
+        raw: spec.body?.(tenant, 0),
       })
-    if (warmup > 0) await load(warmup)
-    const pidsBefore = await backends()
-    const serverBefore = server.cpuSeconds()
-    const postgresBefore = postgresCpu(pidsBefore)
-    const result = await load(duration)
-    const serverMs = (server.cpuSeconds() - serverBefore) * 1000
-    // A backend that the pool opened during the load counts from zero; one it closed is lost (rare under load).
-    const after = postgresCpu(await backends())
-    const postgresMs = [...after].reduce((sum, [pid, cpu]) => sum + cpu - (postgresBefore.get(pid) ?? 0), 0) * 1000
-    const requests = result.requests.total
-    rows.push({
-      route: spec.route,
-      budgeted: spec.budgeted === true,
-      requests,
-      'req/s': Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      'server CPU ms/req': +(serverMs / requests).toFixed(3),
-      'PostgreSQL CPU ms/req': +(postgresMs / requests).toFixed(3),
-      errors: result.errors + result.timeouts + result.non2xx,
-    })
+      if (probe.status !== 200) throw new Error(`${spec.route}: ${probe.status} ${JSON.stringify(probe.body)}`)
+      // Unrecorded, BENCH_WARMUP seconds (default 3) of the same load first: each worker reads each institute's
+      // quizzes and papers once into its caches (1,100 quizzes over 100 institutes against 11 of one), which in a 5-10
+      // s window was a good part of the many's database CPU; the figures are of a server that has served these
+      // institutes.
+      if (warmup > 0) await loadRoute(side, spec, warmup)
+    }
+    for (let round = 0; round < rounds; round++)
+      for (const side of round % 2 === 0 ? [many, one] : [one, many])
+        sums.get(side).push(await measureRoute(side, spec))
+    const total = (side) => {
+      const each = sums.get(side)
+      const sum = (key) => each.reduce((acc, figures) => acc + figures[key], 0)
+      const requests = sum('requests')
+      return {
+        route: spec.route,
+        budgeted: spec.budgeted === true,
+        requests,
+        'req/s': Math.round(requests / sum('seconds')),
+        p50: Math.max(...each.map((figures) => figures.p50)),
+        p99: Math.max(...each.map((figures) => figures.p99)),
+        'server CPU ms/req': +(sum('serverMs') / requests).toFixed(3),
+        'PostgreSQL CPU ms/req': +(sum('postgresMs') / requests).toFixed(3),
+        errors: sum('errors'),
+        rounds: each.map((figures) => Math.round(figures.requests / figures.seconds)).join(' '),
+      }
+    }
+    table.push({ many: total(many), one: total(one) })
   }
-  return rows
+  return table
+}
+
+/** One spec's load on one side for `seconds`, each request the next tenant's. */
+function loadRoute(side, spec, seconds) {
+  let i = 0
+  return autocannon({
+    url: side.server.baseUrl,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: spec.method,
+        setupRequest: (req) => {
+          const k = i++
+          const t = side.tenants[k % side.tenants.length]
+          return {
+            ...req,
+            path: spec.path(t, k),
+            headers: {
+              host: t.host,
+              authorization: `Bearer ${spec.admin ? t.admin : t.learner}`,
+              'content-type': 'application/json',
+            },
+            ...(spec.body && { body: spec.body(t, k) }),
+          }
+        },
+      },
+    ],
+  })
+}
+
+/**
+ * A round of one route on one side, with the CPU a request of the server and of this database's backends (the app
+ * role's connections): what a route costs hardly moves with what else the machine runs, unlike its rate
+ * (docs/performance.md).
+ */
+async function measureRoute(side, spec) {
+  const backends = async () =>
+    (
+      await pgAdmin(
+        side.ownerUrl,
+        `select pid from pg_stat_activity where datname = '${side.database}' and usename = '${appRole}'`,
+      )
+    ).rows.map((row) => row.pid)
+  const postgresCpu = (pids) => new Map(pids.map((pid) => [pid, processCpuSeconds(pid) ?? 0]))
+  const postgresBefore = postgresCpu(await backends())
+  const serverBefore = side.server.cpuSeconds()
+  const result = await loadRoute(side, spec, duration)
+  const serverMs = (side.server.cpuSeconds() - serverBefore) * 1000
+  // A backend that the pool opened during the load counts from zero; one it closed is lost (rare under load).
+  const after = postgresCpu(await backends())
+  const postgresMs = [...after].reduce((sum, [pid, cpu]) => sum + cpu - (postgresBefore.get(pid) ?? 0), 0) * 1000
+  return {
+    requests: result.requests.total,
+    seconds: duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    serverMs,
+    postgresMs,
+    errors: result.errors + result.timeouts + result.non2xx,
+  }
 }
 
 /**
