@@ -287,6 +287,11 @@ async function runCondition(condition, index) {
     const result = await readSheet(jpeg, { secret, sittingId, layoutFor: () => sheetLayoutOf(sheet.spec) })
     const used = process.cpuUsage(cpu)
     if (photoSpec.megapixels === 12 || condition === 'low-res') cpuMs.push((used.user + used.system) / 1000)
+    // BENCH_TIMES=1 prints each photo's CPU (ms), its size and whether it was read: which photos make the p95.
+    if (process.env.BENCH_TIMES === '1')
+      console.error(
+        `${condition} ${n}: ${((used.user + used.system) / 1000).toFixed(0)} ms, ${photoSpec.megapixels.toFixed(1)} MP, ${result.ok ? 'read' : `refused (${result.refusal})`}`,
+      )
     if (!result.ok) {
       stats.refused++
       stats.refusals[result.refusal] = (stats.refusals[result.refusal] ?? 0) + 1

@@ -414,7 +414,8 @@ const GROW_RETRY_MM = 0.3
  * On a bent page, the blocks of the columns not found whole (a curl near their edge misplaces them past a column's
  * search) grown from the markers and the columns found, as a page three markers placed is (`place-by-rings.ts`):
  * each block only near what was found, within 2.3 mm of where the model through it puts it, nearly every ring seen.
- * The markers' centres are tried first, then their corners; the way that finds more blocks is taken. Null when
+ * The markers' corners are tried first (near a lifted edge they follow the page's own scale, which the centres do not
+ * give), then, when they find under half the blocks, their centres; the way that finds more is taken. Null when
  * neither finds a block. The columns are then checked as any are: the model through them must put every column's
  * end rows where paper lies past them, and each region is flagged where the model misses it (issue 79).
  */
@@ -439,10 +440,10 @@ function growColumns(
       lost.map((i) => toFit[i]!.bubbles),
       GROW_RETRY_MM,
     )
-  let grown = grow(located.controls)
+  let grown = grow(located.cornerControls)
   if (grown.length * 2 < lost.length) {
-    const byCorners = grow(located.cornerControls)
-    if (byCorners.length > grown.length) grown = byCorners
+    const byCentres = grow(located.controls)
+    if (byCentres.length > grown.length) grown = byCentres
   }
   if (grown.length === 0) return null
   const out = toFit.map((r) => ({ ...r }))
