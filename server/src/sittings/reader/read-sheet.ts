@@ -358,13 +358,15 @@ export function fitQuestions(
       found: foundOffset(column.found[b]!, column.clear),
     })),
   )
-  const fitted = fitAndCheck(image, located, columns, toFit)
+  // Blocks found plainly in columns found whole: what places a page three markers placed (`ringsPlacePage`).
+  const foundWhole = toFit.filter((r) => r.found).length
+  const fitted = { ...fitAndCheck(image, located, columns, toFit), foundWhole }
   // A bent page refused for columns not found whole: their blocks are grown from the rest, and checked again.
   if (!fitted.bent || located.reach <= FIRST_REACH_MM || columns.every((column) => column.clear)) return fitted
   const grown = growColumns(image, located, columns, toFit)
   if (!grown) return fitted
   const again = fitAndCheck(image, located, columns, grown)
-  return again.bent ? fitted : again
+  return again.bent ? fitted : { ...again, foundWhole }
 }
 
 type ColumnsSighted = ReturnType<typeof sightQuestions>['columns']
@@ -567,9 +569,8 @@ const THREE_MARKERS_POOR_SHARE = 0.25
  * fitting the model (issue 79). Regions that fit poorly are still flagged one by one.
  */
 function ringsPlacePage(fitted: ReturnType<typeof fitQuestions>): boolean {
-  const found = fitted.toFit.filter((r) => r.found).length
   const poor = fitted.regions.filter((r) => r.residualMm > RESIDUAL_MM).length
-  return found * 2 >= fitted.toFit.length && poor <= fitted.regions.length * THREE_MARKERS_POOR_SHARE
+  return fitted.foundWhole * 2 >= fitted.toFit.length && poor <= fitted.regions.length * THREE_MARKERS_POOR_SHARE
 }
 
 function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout) {
