@@ -56,11 +56,14 @@ export async function storedOptionIds(db: Database['db'], questionId: number) {
   return rows.map((row) => row.id)
 }
 
-/** A quiz's rank tally, lowest score first. */
-export const storedTally = (db: Database['db'], quizId: number) =>
-  db
-    .selectFrom('first_attempt_scores')
-    .select(['score_hundredths', 'learners'])
-    .where('quiz_id', '=', quizId)
-    .orderBy('score_hundredths')
-    .execute()
+/** A quiz's rank tally as its readers see it, lowest score first: each score's rows summed (decision 138). */
+export const storedTally = async (db: Database['db'], quizId: number) =>
+  (
+    await db
+      .selectFrom('first_attempt_scores')
+      .select((eb) => ['score_hundredths', eb.fn.sum<number | string>('learners').as('learners')])
+      .where('quiz_id', '=', quizId)
+      .groupBy('score_hundredths')
+      .orderBy('score_hundredths')
+      .execute()
+  ).map((row) => ({ score_hundredths: row.score_hundredths, learners: Number(row.learners) }))

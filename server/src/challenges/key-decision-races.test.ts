@@ -11,7 +11,7 @@ import { SQLite } from '../db/sqlite-driver'
 import { FakeClock } from '../lib/clock'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
-import { requestsAs, storedAttempts, storedOptionIds } from '../../test/learner-api'
+import { requestsAs, storedAttempts, storedOptionIds, storedTally } from '../../test/learner-api'
 import type { KeyRaceInput, KeyRaceLine } from '../../test/key-decision-race-worker'
 import { runRaceWorkers } from '../../test/race-workers'
 import { appOn, secondPool, testConfig, useTestApp, type TestApp } from '../../test/test-app'
@@ -66,7 +66,7 @@ async function seedAttempts(database: Database, quizId: number, questionIds: num
       .values({ quiz_id: quizId, score_hundredths: 100 + marks, learners: 1 })
       .onConflict((oc) =>
         oc
-          .columns(['quiz_id', 'score_hundredths'])
+          .columns(['quiz_id', 'score_hundredths', 'shard'])
           .doUpdateSet((eb) => ({ learners: eb('first_attempt_scores.learners', '+', 1) })),
       )
       .execute()
@@ -102,13 +102,7 @@ async function expectConsistent(db: Kysely<DB>, quizId: number, questionId: numb
   const byScore = new Map<number, number>()
   for (const row of rows.filter((row) => row.attempt_number === 1))
     byScore.set(row.score_hundredths!, (byScore.get(row.score_hundredths!) ?? 0) + 1)
-  const tally = await db
-    .selectFrom('first_attempt_scores')
-    .select(['score_hundredths', 'learners'])
-    .where('quiz_id', '=', quizId)
-    .orderBy('score_hundredths')
-    .execute()
-  expect(tally).toEqual(
+  expect(await storedTally(db, quizId)).toEqual(
     [...byScore].sort((a, b) => a[0] - b[0]).map(([score_hundredths, learners]) => ({ score_hundredths, learners })),
   )
   // Each regrade starts from the marks the one before left: the decisions never interleaved.

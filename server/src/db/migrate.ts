@@ -56,6 +56,7 @@ import { institutesWithWork } from './migrations/0076_institutes_with_work'
 import { passagesVersion } from './migrations/0078_passages_version'
 import { typedChallenges } from './migrations/0079_typed_challenges'
 import { paperFiguresPerStatement } from './migrations/0080_paper_figures_per_statement'
+import { tallyShards } from './migrations/0081_tally_shards'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -115,6 +116,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0078_passages_version': passagesVersion(),
   '0079_typed_challenges': typedChallenges(),
   '0080_paper_figures_per_statement': paperFiguresPerStatement(dialect),
+  '0081_tally_shards': tallyShards(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

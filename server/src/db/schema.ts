@@ -497,6 +497,8 @@ export interface FirstAttemptScoreTable {
   quiz_id: number
   score_hundredths: number
   learners: number
+  /** One of several rows counting the same score (docs/decisions/138): readers sum over them. */
+  shard: Generated<number>
 }
 
 /** A question in a learner's mistake deck (Leitner box 1 to 3); deleted questions and quizzes are filtered out. */

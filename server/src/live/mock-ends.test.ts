@@ -8,7 +8,7 @@ import { SQLite } from '../db/sqlite-driver'
 import { FakeClock } from '../lib/clock'
 import { dialects } from '../../test/dialects'
 import { createQuiz, createUser } from '../../test/factories'
-import { storedAttempts } from '../../test/learner-api'
+import { storedAttempts, storedTally } from '../../test/learner-api'
 import { changeKey, openLiveMock } from '../../test/live-mock'
 import type { MockEndRaceLine } from '../../test/mock-end-race-worker'
 import { runRaceWorkers } from '../../test/race-workers'
@@ -207,12 +207,7 @@ async function expectEndedOnce(database: Database, quizId: number, learners: num
     .execute()
   expect(rows).toEqual(rows.map(() => ({ status: 'finished', score_hundredths: 100 })))
   expect(rows).toHaveLength(learners)
-  const tally = await database.db
-    .selectFrom('first_attempt_scores')
-    .select(['score_hundredths', 'learners'])
-    .where('quiz_id', '=', quizId)
-    .execute()
-  expect(tally).toEqual([{ score_hundredths: 100, learners }])
+  expect(await storedTally(database.db, quizId)).toEqual([{ score_hundredths: 100, learners }])
   const snapshot = await database.db
     .selectFrom('leaderboard_snapshots')
     .selectAll()

@@ -180,10 +180,17 @@ export async function markAttemptFinished(db: Kysely<DB>, attemptId: number, fie
   return Number(result.numAffectedRows ?? 0) === 1
 }
 
+/**
+ * How many rows count one score (docs/decisions/138). Learners who finish together mostly share a few scores; each
+ * finish adds to its score's row and holds that row's lock to the end of its transaction, so with one row a score
+ * they queued one behind another (1,000 submits at once on PostgreSQL waited there most). Rows are summed by readers.
+ */
+const TALLY_SHARDS = 8
+
 const insertCountedScore = precompile((db: Kysely<DB>, attemptId: number) =>
   db
     .insertInto('first_attempt_scores')
-    .columns(['quiz_id', 'score_hundredths', 'learners'])
+    .columns(['quiz_id', 'score_hundredths', 'learners', 'shard'])
     .expression((eb) =>
       eb
         .selectFrom('attempts as a')
@@ -191,6 +198,7 @@ const insertCountedScore = precompile((db: Kysely<DB>, attemptId: number) =>
           'a.quiz_id',
           sql<number>`coalesce(a.score_hundredths, 0)`.as('score_hundredths'),
           sql<number>`1`.as('learners'),
+          sql<number>`${sql.ref('a.id')} % ${sql.lit(TALLY_SHARDS)}`.as('shard'),
         ])
         .where('a.id', '=', attemptId)
         .where('a.status', '=', 'finished')
@@ -198,7 +206,7 @@ const insertCountedScore = precompile((db: Kysely<DB>, attemptId: number) =>
     )
     .onConflict((oc) =>
       oc
-        .columns(['quiz_id', 'score_hundredths'])
+        .columns(['quiz_id', 'score_hundredths', 'shard'])
         .doUpdateSet((eb) => ({ learners: eb(eb.ref('first_attempt_scores.learners'), '+', 1) })),
     ),
 )
@@ -254,21 +262,34 @@ export async function adjustTally(
 ) {
   const moved = deltas.filter((delta) => delta.learners !== 0)
   if (moved.length === 0) return
-  // A bucket losing learners exists (they were counted in it), so a negative delta always takes the update path.
+  // Each delta goes to its score's first row, which may then count fewer than none while other rows of the score
+  // count its learners (decision 138); a score whose rows sum to none left is deleted whole.
   for (const part of chunks(moved))
     await db
       .insertInto('first_attempt_scores')
       .values(part)
       .onConflict((oc) =>
         oc
-          .columns(['quiz_id', 'score_hundredths'])
+          .columns(['quiz_id', 'score_hundredths', 'shard'])
           .doUpdateSet((eb) => ({ learners: sql`${eb.ref('first_attempt_scores.learners')} + excluded.learners` })),
       )
       .execute()
+  const quizIds = [...new Set(moved.map((delta) => delta.quiz_id))]
   await db
     .deleteFrom('first_attempt_scores')
-    .where('quiz_id', 'in', [...new Set(moved.map((delta) => delta.quiz_id))])
-    .where('learners', '<=', 0)
+    .where('quiz_id', 'in', quizIds)
+    .where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('quiz_id', 'score_hundredths'),
+        'in',
+        selectFrom('first_attempt_scores as f')
+          .select(['f.quiz_id', 'f.score_hundredths'])
+          .where('f.quiz_id', 'in', quizIds)
+          .groupBy(['f.quiz_id', 'f.score_hundredths'])
+          .having((having) => having.fn.sum('f.learners'), '<=', 0)
+          .$asTuple('quiz_id', 'score_hundredths'),
+      ),
+    )
     .execute()
 }
 

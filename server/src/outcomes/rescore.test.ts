@@ -3,7 +3,7 @@ import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { openQuiz, storedTally } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
-import { recountRankTally } from './outcomes.repository'
+import { countInTally, findTallyStanding, recountRankTally } from './outcomes.repository'
 import { insertAttempt, rankMovesOf, rescore } from './outcomes.service'
 
 // Callers name only the attempt and what its marks gained (docs/decisions/062): whether the attempt counts, and the
@@ -103,5 +103,73 @@ describe.each(dialects)('re-scoring on %s', (dialect) => {
       { score_hundredths: 400, learners: 1 },
       { score_hundredths: 600, learners: 1 },
     ])
+  })
+
+  // Decision 138: a score's learners are counted in several rows, so that finishes with one score do not queue on one
+  // row's lock; a re-score takes a learner out of a score whichever rows counted it.
+  it('moves learners counted in several rows of a score, and removes a score left with none', async () => {
+    const { quiz } = await openQuiz(t)
+    const firsts: number[] = []
+    for (let i = 0; i < 10; i++) {
+      const learner = await createUser(t.database)
+      const attempt = await insertAttempt(t.db, {
+        user_id: learner.id,
+        quiz_id: quiz.id,
+        attempt_number: 1,
+        status: 'finished',
+        started_at: t.clock.now(),
+        deadline: t.clock.now() + 60_000,
+        finished_at: t.clock.now(),
+        revision_ids: '[]',
+        score_hundredths: 300,
+        correct: 0,
+        incorrect: 0,
+        unanswered: 0,
+      })
+      expect(await countInTally(t.db, attempt.id)).toBe(true)
+      firsts.push(attempt.id)
+    }
+    const rowsOf = (score: number) =>
+      t.db
+        .selectFrom('first_attempt_scores')
+        .select(['shard', 'learners'])
+        .where('quiz_id', '=', quiz.id)
+        .where('score_hundredths', '=', score)
+        .execute()
+    // Ten attempts with consecutive ids fall in eight rows.
+    expect(await rowsOf(300)).toHaveLength(8)
+    expect(await storedTally(t.db, quiz.id)).toEqual([{ score_hundredths: 300, learners: 10 }])
+
+    await t.database.transaction((trx) =>
+      rescore(
+        trx,
+        firsts.slice(0, 3).map((attemptId) => ({ attemptId, delta: { score_hundredths: 200 } })),
+      ),
+    )
+    expect(await storedTally(t.db, quiz.id)).toEqual([
+      { score_hundredths: 300, learners: 7 },
+      { score_hundredths: 500, learners: 3 },
+    ])
+    expect(await findTallyStanding(t.db, quiz.id, 300)).toEqual({
+      participants: 10,
+      above: 3,
+      below: 0,
+      sumHundredths: 7 * 300 + 3 * 500,
+      highestHundredths: 500,
+    })
+
+    await t.database.transaction((trx) =>
+      rescore(
+        trx,
+        firsts.slice(3).map((attemptId) => ({ attemptId, delta: { score_hundredths: -100 } })),
+      ),
+    )
+    expect(await storedTally(t.db, quiz.id)).toEqual([
+      { score_hundredths: 200, learners: 7 },
+      { score_hundredths: 500, learners: 3 },
+    ])
+    // No row of the emptied score is left, not even one counting fewer than none against the others.
+    expect(await rowsOf(300)).toEqual([])
+    expect((await findTallyStanding(t.db, quiz.id, 200)).highestHundredths).toBe(500)
   })
 })
