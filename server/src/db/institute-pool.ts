@@ -9,8 +9,16 @@ const SET_INSTITUTE_NAME = 'set_institute'
 // A connection's institute after a statement carrying its setting failed: the failure undid the setting with it.
 const UNKNOWN = '\0unknown'
 
+/** A transaction's start, named and parsed once per connection, so that it can ride on the work's first statement. */
+const BEGIN_NAME = 'tx_begin'
+const BEGIN_TEXT = 'begin'
+// The start Kysely sends without an isolation level or access mode: the one held back.
+const PLAIN_BEGIN = /^\s*begin\s*$/i
+
 // A rollback needs no institute, and one carrying the setting would undo it while the connection reads idle after.
 const ROLLS_BACK = /^\s*rollback\b/i
+// A transaction's end: after a BEGIN held back and nothing else, there is no transaction to end.
+const ENDS = /^\s*(commit|end|rollback)\b[^;]*$/i
 // The text without parameters that may carry the setting: a transaction's start. Others may hold several statements,
 // which only the simple protocol takes.
 const BEGINS = /^\s*(begin|start transaction)\b[^;]*$/i
@@ -33,48 +41,66 @@ const Query = pg.Query as unknown as new (
 ) => QueryMessages
 
 /**
- * A statement sent behind the setting of its connection's institute, in one round trip (docs/decisions/134): Bind
- * and Execute of the parsed `set_institute`, then the statement's own messages, then one Sync. Both run in one
- * implicit transaction: if the setting fails the statement never runs, and if the statement fails the setting is
- * undone with it. The setting answers a row and a CommandComplete before the statement's, which are not the
- * statement's.
+ * A statement sent behind what its connection needs first, in one round trip: the setting of its institute (Bind and
+ * Execute of the parsed `set_institute`, docs/decisions/134), a transaction's start held back until its first
+ * statement (Bind and Execute of the parsed `tx_begin`, decision 139), or both; then the statement's own messages,
+ * then one Sync. They run in one implicit transaction, which the BEGIN turns into the work's: if the setting fails
+ * the statement never runs, and if the statement fails the setting is undone with it. What comes before answers a
+ * CommandComplete each (the setting a row too) ahead of the statement's, which are not the statement's.
  */
-class InInstitute extends Query {
-  private settingAnswered = false
+class Carried extends Query {
+  private preludes: number
 
   constructor(
-    private readonly institute: string,
+    private readonly carried: { institute?: string; begins?: boolean },
     config: pg.QueryConfig,
     callback: (error: Error | undefined, result: pg.QueryResult) => void,
   ) {
     // Extended even for a BEGIN without parameters: a simple Query message would not share the Sync.
     super({ ...config, queryMode: 'extended' } as pg.QueryConfig, callback)
+    this.preludes = (carried.institute === undefined ? 0 : 1) + (carried.begins ? 1 : 0)
   }
 
   override prepare(connection: Wire) {
-    connection.bind({ statement: SET_INSTITUTE_NAME, values: [this.institute] }, true)
-    connection.execute({}, true)
+    if (this.carried.institute !== undefined) {
+      connection.bind({ statement: SET_INSTITUTE_NAME, values: [this.carried.institute] }, true)
+      connection.execute({}, true)
+    }
+    if (this.carried.begins) {
+      connection.bind({ statement: BEGIN_NAME, values: [] }, true)
+      connection.execute({}, true)
+    }
     super.prepare(connection)
   }
 
   override handleDataRow(message: Answer) {
-    if (this.settingAnswered) super.handleDataRow(message)
+    if (this.preludes === 0) super.handleDataRow(message)
   }
 
   override handleCommandComplete(message: Answer, connection: Wire) {
-    if (this.settingAnswered) super.handleCommandComplete(message, connection)
-    else this.settingAnswered = true
+    if (this.preludes === 0) super.handleCommandComplete(message, connection)
+    else this.preludes--
   }
 }
 
 // `institute`: what the connection was last set to; `unsure`: set inside a transaction, whose rollback would undo it;
-// `checked`: compared with the work's institute since this checkout.
-type Known = { wrapped: PostgresPoolClient; institute: string; unsure: boolean; checked: boolean }
+// `checked`: compared with the work's institute since this checkout; `begun`: a BEGIN held back, sent with the next
+// statement.
+type Known = {
+  wrapped: PostgresPoolClient
+  institute: string
+  unsure: boolean
+  checked: boolean
+  begun: boolean
+}
+
+/** What node-postgres answers a statement without rows; Kysely reads `command`, `rowCount` and `rows`. */
+const answered = (command: string) => ({ command, rowCount: null, rows: [], fields: [] }) as unknown as pg.QueryResult
 
 /**
  * The pool Kysely takes on PostgreSQL. Named prepared statements, parsed once per connection (docs/decisions/040);
  * each connection set to the institute of the work that holds it, only when it differs from what it was last set to
- * (098), and then in the same round trip as the work's first statement (134).
+ * (098), and then in the same round trip as the work's first statement (134), as is a transaction's BEGIN (139).
  */
 export function institutePool(
   pool: pg.Pool,
@@ -94,40 +120,71 @@ export function institutePool(
       : client.query(SET_INSTITUTE, [institute])
 
   const statement = (sql: string, parameters?: unknown[]): pg.QueryConfig => {
+    // A plain BEGIN under the name it is held back by once parsed (decision 139).
+    if (preparedStatements && PLAIN_BEGIN.test(sql)) return { name: BEGIN_NAME, text: BEGIN_TEXT, values: parameters }
     const name = preparedStatements ? statementName(sql) : undefined
     return name === undefined ? { text: sql, values: parameters } : { name, text: sql, values: parameters }
   }
 
-  async function setThenRun(client: Client, known: Known, institute: string, sql: string, parameters?: unknown[]) {
-    known.institute = UNKNOWN
+  /** `sql` behind what must come first in its round trip (decisions 134 and 139); a setting it carries is known after. */
+  async function carriedRun(
+    client: Client,
+    known: Known,
+    carried: { institute?: string; begins: boolean },
+    sql: string,
+    parameters?: unknown[],
+  ) {
+    if (carried.institute !== undefined) known.institute = UNKNOWN
     const result = await new Promise<pg.QueryResult>((resolve, reject) => {
-      const query = new InInstitute(institute, statement(sql, parameters), (error, result) =>
+      const query = new Carried(carried, statement(sql, parameters), (error, result) =>
         error ? reject(error) : resolve(result),
       )
       client.query(query as unknown as pg.QueryConfig)
     })
-    known.institute = institute
-    known.unsure = client._txStatus !== 'I'
+    if (carried.institute !== undefined) {
+      known.institute = carried.institute
+      known.unsure = client._txStatus !== 'I'
+    }
     return result
   }
 
   function wrap(client: Client, known: Known): PostgresPoolClient {
     return {
       query: (async (sqlOrCursor: string, parameters?: unknown[]) => {
+        const isText = typeof sqlOrCursor === 'string'
+        const parsed = client.connection.parsedStatements
+        if (isText && known.begun && ENDS.test(sqlOrCursor)) {
+          // Nothing was sent since the BEGIN held back: there is no transaction to end.
+          known.begun = false
+          return answered(ROLLS_BACK.test(sqlOrCursor) ? 'ROLLBACK' : 'COMMIT')
+        }
+        if (isText && !known.begun && PLAIN_BEGIN.test(sqlOrCursor) && BEGIN_NAME in parsed) {
+          // Held back, to ride on the work's first statement (decision 139). Nothing is locked or read by a BEGIN
+          // itself: READ COMMITTED takes each statement's snapshot as it runs.
+          known.begun = true
+          return answered('BEGIN')
+        }
         // Work that enters another institute's scope on a connection it holds (a platform admin's act-as writes
         // the institute's trail in the platform's transaction) sets the session to it before its statement.
         const institute = wanted()
         const stale = !known.checked || known.institute !== institute
-        const isText = typeof sqlOrCursor === 'string'
         if (stale && isText && ROLLS_BACK.test(sqlOrCursor)) return client.query(sqlOrCursor, parameters)
-        const carries =
+        const carriable =
           isText &&
           preparedStatements &&
-          SET_INSTITUTE_NAME in client.connection.parsedStatements &&
           (parameters?.length || BEGINS.test(sqlOrCursor) || statementName(sqlOrCursor) !== undefined)
-        if (stale && carries) {
+        const setsHere = stale && carriable && SET_INSTITUTE_NAME in parsed
+        if (setsHere || (known.begun && carriable)) {
+          const begins = known.begun
           known.checked = true
-          return setThenRun(client, known, institute, sqlOrCursor, parameters)
+          known.begun = false
+          return carriedRun(
+            client,
+            known,
+            { institute: setsHere ? institute : undefined, begins },
+            sqlOrCursor,
+            parameters,
+          )
         }
         if (stale) {
           // The connection's first setting (which parses it), a pooler without named statements, a cursor, or text
@@ -137,6 +194,11 @@ export function institutePool(
           known.institute = institute
           known.unsure = client._txStatus !== 'I'
           known.checked = true
+        }
+        if (known.begun) {
+          // A cursor, or text that may hold several statements, which the extended protocol refuses: the BEGIN alone.
+          known.begun = false
+          await client.query({ name: BEGIN_NAME, text: BEGIN_TEXT })
         }
         // A cursor (Kysely's streaming) passes through as it came.
         return isText ? client.query(statement(sqlOrCursor, parameters)) : client.query(sqlOrCursor, parameters)
@@ -150,12 +212,19 @@ export function institutePool(
       const client = (await pool.connect()) as Client
       let known = clients.get(client)
       if (!known) {
-        known = { wrapped: undefined as unknown as PostgresPoolClient, institute: '', unsure: false, checked: false }
+        known = {
+          wrapped: undefined as unknown as PostgresPoolClient,
+          institute: '',
+          unsure: false,
+          checked: false,
+          begun: false,
+        }
         known.wrapped = wrap(client, known)
         clients.set(client, known)
       }
       // Set at the work's first statement, if what it was last set to is not surely the work's institute.
       known.checked = !known.unsure && known.institute === wanted()
+      known.begun = false
       return known.wrapped
     },
     end: () => pool.end(),

@@ -152,5 +152,69 @@ describe.skipIf(!dialects.includes('postgres'))('row security on postgres', () =
       expect(committed.rows).toEqual([{ name: 'one' }])
       expect(await names(1)).toEqual(['one'])
     })
+
+    // Decision 139: a transaction's BEGIN waits for its first statement and goes in the same round trip.
+    describe('a BEGIN held back to its first statement', () => {
+      const tagsIn = (database: Awaited<ReturnType<typeof oneConnection>>['database'], institute: number) =>
+        inInstituteScope('test', institute, () =>
+          sql<{ name: string }>`select name from tags where name like ${'%'} order by name`
+            .execute(database.db)
+            .then((result) => result.rows.map((row) => row.name)),
+        )
+
+      it('sends the BEGIN with the first statement, and nothing for a transaction that sent none', async () => {
+        const { second, database, sent } = await oneConnection()
+        const inTransaction = (institute: number) =>
+          inInstituteScope('test', institute, () =>
+            database.transaction(async (trx) => {
+              const { rows } = await sql<{ name: string }>`select name from tags where name like ${'%'}`.execute(trx)
+              return rows.map((row) => row.name)
+            }),
+          )
+        // The connection's first BEGIN goes alone, parsing it.
+        expect(await inTransaction(1)).toEqual(['one'])
+        let before = sent()
+        expect(await inTransaction(1)).toEqual(['one'])
+        expect(sent() - before).toBe(2)
+        // With a switch of institute too: the setting, the BEGIN and the statement in one.
+        before = sent()
+        expect(await inTransaction(second)).toEqual(['two'])
+        expect(sent() - before).toBe(2)
+        before = sent()
+        await inInstituteScope('test', 1, () => database.transaction(async () => 'nothing sent'))
+        expect(sent() - before).toBe(0)
+        expect(await tagsIn(database, 1)).toEqual(['one'])
+      })
+
+      it('undoes the statement that carried the BEGIN when a later one fails', async () => {
+        const { database } = await oneConnection()
+        const insertThenFail = (name: string) =>
+          inInstituteScope('test', 1, () =>
+            database.transaction(async (trx) => {
+              await sql`insert into tags (name, name_key) values (${name}, ${name})`.execute(trx)
+              await sql`select 1 / ${0}`.execute(trx)
+            }),
+          )
+        await expect(insertThenFail('first')).rejects.toThrow(/division by zero/)
+        await expect(insertThenFail('second')).rejects.toThrow(/division by zero/)
+        expect(await tagsIn(database, 1)).toEqual(['one'])
+      })
+
+      it('leaves the connection usable after the statement carrying the BEGIN failed', async () => {
+        const { database } = await oneConnection()
+        const failing = () =>
+          inInstituteScope('test', 1, () => database.transaction((trx) => sql`select 1 / ${0}`.execute(trx)))
+        await expect(failing()).rejects.toThrow(/division by zero/)
+        await expect(failing()).rejects.toThrow(/division by zero/)
+        const committed = await inInstituteScope('test', 1, () =>
+          database.transaction(async (trx) => {
+            await sql`insert into tags (name, name_key) values (${'kept'}, ${'kept'})`.execute(trx)
+            return 'committed'
+          }),
+        )
+        expect(committed).toBe('committed')
+        expect(await tagsIn(database, 1)).toEqual(['kept', 'one'])
+      })
+    })
   })
 })
