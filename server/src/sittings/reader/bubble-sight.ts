@@ -24,6 +24,12 @@ const FINE_REACH_MM = 0.4
 const FINE_STEP_MM = 0.1
 /** A ring fainter than this (its darkness against the paper beside it) is not seen: the bubble cannot be read. */
 export const MIN_RING_CONTRAST = 0.1
+/**
+ * A printed ring is dark against the paper outside it all round: in at least this many of its ANGLES directions. A
+ * question's number beside its row (digits 2.2 mm high, a ring 4.5 mm across) darkens 2-4 of them, at the ring's sides:
+ * a block read an option over, its first ring on the number, sees it at ring contrast (issue 79).
+ */
+export const MIN_RING_ARC = 5
 /** A grey level this high is clipped highlight: glare, where ink and paper both measure white. */
 const CLIPPED = 250
 
@@ -35,6 +41,8 @@ export interface SightedBubble<B extends Bubble> {
   contrast: number
   /** Whether the ring's surroundings are clipped white (glare). */
   glare: boolean
+  /** In how many of the ring's ANGLES directions it is darker than the paper outside it (by MIN_RING_CONTRAST). */
+  arc: number
 }
 
 interface Template {
@@ -213,6 +221,7 @@ function sight<B extends Bubble>(image: GreyImage, t: Template, bubbles: readonl
     let ring = 0
     let paper = 0
     let clipped = 0
+    let arc = 0
     for (let a = 0; a < ANGLES; a++) {
       const k = (i * ANGLES + a) * 2
       const r = sampleGrey(image, t.ring[k]! + sx, t.ring[k + 1]! + sy)
@@ -220,10 +229,11 @@ function sight<B extends Bubble>(image: GreyImage, t: Template, bubbles: readonl
       ring += r
       paper += o
       if (r >= CLIPPED || o >= CLIPPED) clipped++
+      if (o > 0 && o - r >= MIN_RING_CONTRAST * o) arc++
     }
     const contrast = paper > 0 ? Math.max(0, (paper - ring) / paper) : 0
     const at = { ...bubble, x_mm: bubble.x_mm + offset.x, y_mm: bubble.y_mm + offset.y }
-    return { bubble, at, contrast, glare: clipped >= ANGLES / 3 }
+    return { bubble, at, contrast, glare: clipped >= ANGLES / 3, arc }
   })
 }
 

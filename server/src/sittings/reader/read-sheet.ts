@@ -5,6 +5,7 @@ import {
   centreOf,
   columnEnd,
   FIRST_REACH_MM,
+  MIN_RING_ARC,
   MIN_RING_CONTRAST,
   sightBlocks,
   sightColumn,
@@ -585,11 +586,13 @@ function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout
     const region = regions[b]!
     const h = region.toImage
     // Rings unseen in half a block's rows, without glare: the block is not where its rings are (a slip that left
-    // some of them on paper), and a row of it that seems clear is not trusted either (issue 79).
+    // some of them on paper), and a row of it that seems clear is not trusted either (issue 79). A ring dark on
+    // only a short arc is no ring: a block an option over puts its first on the question's number, which passes
+    // the contrast but not the arc (curled sheets read a column's middle an option over without a flag).
     let at = 0
     const unseenRows = block.filter((question) => {
       const row = region.sighted.slice(at, (at += question.options.length))
-      return row.some((s) => s.contrast < MIN_RING_CONTRAST && !s.glare)
+      return row.some((s) => (s.contrast < MIN_RING_CONTRAST || s.arc < MIN_RING_ARC) && !s.glare)
     }).length
     const misplaced = unseenRows * 2 >= block.length
     at = 0
