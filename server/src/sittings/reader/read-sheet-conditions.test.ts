@@ -119,6 +119,16 @@ describe('readSheet on sheets as phones really see them', () => {
     }
   })
 
+  it('flags a curled column found an option over, its first rings on the question numbers, never reading it (issue 79)', async () => {
+    // Seeds 9 and 34 read 18 and 3 questions an option over without a flag before: the numbers beside the rows
+    // passed as the first option's rings (contrast over 0.1, dark on a short arc only).
+    for (const seed of [9, 34]) {
+      const result = await read('curl', seed)
+      expect(result.ok, `seed ${seed}`).toBe(true)
+      expect(silentlyWrong(result), `seed ${seed}`).toBe(0)
+    }
+  })
+
   it('reads a sheet whose bottom-right marker the frame cut off through the other three and its rings (issue 79)', async () => {
     // The photo turned 8 degrees and its right side cut off past the bottom-right marker: refused as "corners" before.
     const jpeg = await photographSheet(markedSheetSvg(spec, 1), photo('standard', 1))
