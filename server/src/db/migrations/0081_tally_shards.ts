@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely'
+import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely'
 import type { Dialect } from '../database'
 
 // docs/decisions/138: a score's count of first attempts is kept in several rows (shards), so that learners finishing
@@ -13,18 +13,11 @@ export const tallyShards = (dialect: Dialect): Migration => ({
         add constraint first_attempt_scores_pk primary key (quiz_id, score_hundredths, shard)`.execute(db)
       return
     }
-    // SQLite changes no primary key in place.
-    await sql`create table first_attempt_scores_new (
-      quiz_id integer not null references quizzes (id),
-      score_hundredths integer not null,
-      learners integer not null,
-      institute_id integer not null default 1,
-      shard integer not null default 0,
-      constraint first_attempt_scores_pk primary key (quiz_id, score_hundredths, shard))`.execute(db)
-    await sql`insert into first_attempt_scores_new (quiz_id, score_hundredths, learners, institute_id)
-      select quiz_id, score_hundredths, learners, institute_id from first_attempt_scores`.execute(db)
-    await sql`drop table first_attempt_scores`.execute(db)
-    await sql`alter table first_attempt_scores_new rename to first_attempt_scores`.execute(db)
+    await rebuiltOnSqlite(
+      db,
+      true,
+      sql`select quiz_id, score_hundredths, learners, institute_id from first_attempt_scores`,
+    )
   },
   async down(db: Kysely<unknown>) {
     // Each score's shards summed back into one row.
@@ -41,16 +34,29 @@ export const tallyShards = (dialect: Dialect): Migration => ({
         select quiz_id, score_hundredths, learners, institute_id from summed`.execute(db)
       return
     }
-    await sql`create table first_attempt_scores_old (
-      quiz_id integer not null references quizzes (id),
-      score_hundredths integer not null,
-      learners integer not null,
-      institute_id integer not null default 1,
-      constraint first_attempt_scores_pk primary key (quiz_id, score_hundredths))`.execute(db)
-    await sql`insert into first_attempt_scores_old (quiz_id, score_hundredths, learners, institute_id)
-      select quiz_id, score_hundredths, sum(learners), institute_id from first_attempt_scores
-      group by quiz_id, score_hundredths, institute_id`.execute(db)
-    await sql`drop table first_attempt_scores`.execute(db)
-    await sql`alter table first_attempt_scores_old rename to first_attempt_scores`.execute(db)
+    await rebuiltOnSqlite(
+      db,
+      false,
+      sql`select quiz_id, score_hundredths, sum(learners), institute_id from first_attempt_scores
+        group by quiz_id, score_hundredths, institute_id`,
+    )
   },
 })
+
+/** SQLite changes no primary key in place: the table made anew, with or without `shard`, and filled from `rows`. */
+async function rebuiltOnSqlite(db: Kysely<unknown>, sharded: boolean, rows: RawBuilder<unknown>) {
+  await sql`create table first_attempt_scores_rebuilt (
+    quiz_id integer not null references quizzes (id),
+    score_hundredths integer not null,
+    learners integer not null,
+    institute_id integer not null default 1,
+    ${sharded ? sql`shard integer not null default 0,` : sql``}
+    constraint first_attempt_scores_pk primary key (quiz_id, score_hundredths${sharded ? sql`, shard` : sql``}))`.execute(
+    db,
+  )
+  await sql`insert into first_attempt_scores_rebuilt (quiz_id, score_hundredths, learners, institute_id) ${rows}`.execute(
+    db,
+  )
+  await sql`drop table first_attempt_scores`.execute(db)
+  await sql`alter table first_attempt_scores_rebuilt rename to first_attempt_scores`.execute(db)
+}
