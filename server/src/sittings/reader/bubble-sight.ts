@@ -435,8 +435,25 @@ const NEAR_REACH_MM = 0.8
  * them: the offset found is the model's residual there, page mm.
  */
 export function sightNear<B extends Bubble>(image: GreyImage, toImage: Homography, block: readonly B[]) {
+  return sightNearWithin(image, toImage, block, Infinity)!
+}
+
+/**
+ * `sightNear`, or null when the coarse search's peak is so far out that the fine search around it (a fifth of a
+ * millimetre each way) cannot end within `within` mm: a caller that would leave such an offset is spared the fine
+ * search and the sighting, and every offset it keeps is found by the same arithmetic.
+ */
+export function sightNearWithin<B extends Bubble>(
+  image: GreyImage,
+  toImage: Homography,
+  block: readonly B[],
+  within: number,
+) {
   const t = template(toImage, block)
   const coarse = search(image, t, { x: 0, y: 0 }, NEAR_REACH_MM, 2 * FINE_STEP_MM, null)
+  // The fine places lie within 2 * FINE_STEP_MM of the coarse peak along each axis (less a rounding's margin).
+  const least = (v: number) => Math.max(0, Math.abs(v) - 2 * FINE_STEP_MM - 1e-6)
+  if (Math.hypot(least(coarse.x), least(coarse.y)) > within) return null
   const offset = search(image, t, coarse, FINE_STEP_MM * 2, FINE_STEP_MM, null)
   return { offset, sighted: sight(image, t, block, offset) }
 }

@@ -1,4 +1,4 @@
-import { centreOf, MIN_RING_CONTRAST, sightNear, stretchedAbout } from './bubble-sight'
+import { centreOf, MIN_RING_CONTRAST, sightNearWithin, stretchedAbout } from './bubble-sight'
 import { fitModel, rectOf, REGION_STRETCHES } from './fit-page'
 import type { GreyImage, Point } from './grey-image'
 import { fitHomography, invertHomography, project, type Homography } from './homography'
@@ -120,8 +120,9 @@ export function growRings<B extends Bubble>(
       for (const [sx, sy] of STRETCHES) {
         const stretched = stretchedAbout(base, page, sx, sy)
         for (const [dx, dy] of AROUND) {
-          const near = sightNear(image, shifted(stretched, dx, dy), block)
-          if (Math.hypot(near.offset.x, near.offset.y) > NEAR_MM) continue
+          // An offset past NEAR_MM is left: the fine search is not run where it cannot end nearer.
+          const near = sightNearWithin(image, shifted(stretched, dx, dy), block, NEAR_MM)
+          if (!near || Math.hypot(near.offset.x, near.offset.y) > NEAR_MM) continue
           const unseen = near.sighted.filter((s) => s.contrast < MIN_RING_CONTRAST || s.glare).length
           if (unseen > near.sighted.length * UNSEEN_SHARE) continue
           const plainness = near.sighted.reduce((sum, s) => sum + s.contrast, 0)
