@@ -174,7 +174,9 @@ export function institutePool(
           preparedStatements &&
           (parameters?.length || BEGINS.test(sqlOrCursor) || statementName(sqlOrCursor) !== undefined)
         const setsHere = stale && carriable && SET_INSTITUTE_NAME in parsed
-        if (setsHere || (known.begun && carriable)) {
+        // A held BEGIN rides alone only where no setting is due: a stale connection not yet able to carry its setting
+        // (never set, so `set_institute` is not parsed) is set below first, and the BEGIN then goes alone.
+        if (setsHere || (known.begun && carriable && !stale)) {
           const begins = known.begun
           known.checked = true
           known.begun = false

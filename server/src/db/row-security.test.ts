@@ -186,6 +186,22 @@ describe.skipIf(!dialects.includes('postgres'))('row security on postgres', () =
         expect(await tagsIn(database, 1)).toEqual(['one'])
       })
 
+      it('sets the institute of a transaction whose BEGIN was held, on a connection never set to one', async () => {
+        const { second, database } = await oneConnection()
+        // Outside any institute there is nothing to set, so the connection parses its BEGIN before its setting.
+        await database.transaction((trx) => sql`select ${1}`.execute(trx))
+        await database.transaction((trx) => sql`select ${1}`.execute(trx))
+        const names = await inInstituteScope('test', second, () =>
+          database.transaction(async (trx) =>
+            (await sql<{ name: string }>`select name from tags where name like ${'%'}`.execute(trx)).rows.map(
+              (row) => row.name,
+            ),
+          ),
+        )
+        expect(names).toEqual(['two'])
+        expect(await tagsIn(database, 1)).toEqual(['one'])
+      })
+
       it('undoes the statement that carried the BEGIN when a later one fails', async () => {
         const { database } = await oneConnection()
         const insertThenFail = (name: string) =>
